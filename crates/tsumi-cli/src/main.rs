@@ -1,0 +1,55 @@
+//! `tsumi`: command-line front end of the tsumi shogi core and mate solver.
+
+mod args;
+mod magics_cmd;
+mod perft_cmd;
+
+use args::Args;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: tsumi <command> [options]
+
+commands:
+  perft    count leaf nodes of the legal-move tree
+  magics   search magic multipliers and write the constants file
+  help     show this text, or `tsumi help <command>`";
+
+fn usage_of(cmd: &str) -> Option<&'static str> {
+    Some(match cmd {
+        "perft" => perft_cmd::USAGE,
+        "magics" => magics_cmd::USAGE,
+        _ => return None,
+    })
+}
+
+fn main() -> ExitCode {
+    let mut argv = std::env::args().skip(1);
+    let Some(cmd) = argv.next() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let args = Args::new(argv);
+    let result = match cmd.as_str() {
+        "perft" => perft_cmd::run(args),
+        "magics" => magics_cmd::run(args),
+        "help" | "--help" | "-h" => {
+            let topic = args.positionals().ok().and_then(|p| p.first().cloned());
+            match topic.as_deref().and_then(usage_of) {
+                Some(u) => println!("{u}"),
+                None => println!("{USAGE}"),
+            }
+            return ExitCode::SUCCESS;
+        }
+        other => {
+            eprintln!("tsumi: unknown command '{other}'\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tsumi {cmd}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! tsumi-core: the move-generation core of the tsumi shogi engine.
+//!
+//! - [`types`]: colours, squares (`file * 9 + rank`), piece kinds, pieces.
+//! - [`bitboard`]: 81-square sets in two `u64` halves, file-major.
+//! - [`attacks`]: step tables, lance attacks by bit tricks, and rook/bishop
+//!   attacks by the two-magic method of [`magic`].
+//! - [`hand`]: pieces in hand packed in a `u32` with guard bits.
+//! - [`moves`]: 16-bit moves and a fixed-capacity move list.
+//! - [`position`]: board state with do/undo, Zobrist keys, checkers, pins.
+//! - [`movegen`]: legal move generation.
+//! - [`sfen`]: SFEN reading and writing.
+//! - [`perft`]: leaf counting.
+//!
+//! ```
+//! use tsumi_core::{perft::perft, Position};
+//! let mut pos = Position::startpos();
+//! assert_eq!(perft(&mut pos, 2), 900);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod attacks;
+pub mod bitboard;
+pub mod hand;
+pub mod magic;
+#[rustfmt::skip]
+pub mod magic_constants;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod sfen;
+pub mod types;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use hand::Hand;
+pub use movegen::GenKind;
+pub use moves::{Move, MoveList};
+pub use position::{MoveError, Position, PositionError};
+pub use sfen::SfenError;
+pub use types::{Color, Piece, PieceType, Square};

@@ -1,0 +1,281 @@
+//! Legal move generation.
+//!
+//! Moves are legal by construction: pinned pieces move only along their
+//! pin line, in check non-king moves must capture the checker or block it,
+//! king moves are tested against attacks with the king lifted off the
+//! board, and a pawn drop that would mate at once is played out on the
+//! board to see whether the defender has an answer. Every optional
+//! non-promotion is generated (the perft convention).
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::types::{Color, PieceType, Square};
+
+/// Which legal moves to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Legal moves that capture a piece.
+    Captures,
+    /// Legal moves that capture nothing, drops included.
+    NonCaptures,
+}
+
+/// True if a `kind` piece of `color` arriving on `to` must promote (it
+/// could never move again otherwise).
+#[inline]
+pub fn must_promote(kind: PieceType, color: Color, to: Square) -> bool {
+    let rr = to.relative_rank(color);
+    match kind {
+        PieceType::Pawn | PieceType::Lance => rr == 0,
+        PieceType::Knight => rr <= 1,
+        _ => false,
+    }
+}
+
+/// The squares on which `kind` may be dropped by `color` without becoming
+/// a dead piece.
+#[inline]
+fn drop_zone(kind: PieceType, color: Color) -> Bitboard {
+    let (last, last2) = match color {
+        Color::Black => (Bitboard::rank_mask(0), Bitboard::ranks(0, 1)),
+        Color::White => (Bitboard::rank_mask(8), Bitboard::ranks(7, 8)),
+    };
+    match kind {
+        PieceType::Pawn | PieceType::Lance => !last,
+        PieceType::Knight => !last2,
+        _ => Bitboard::FULL,
+    }
+}
+
+#[inline(always)]
+fn push_piece_moves(
+    list: &mut MoveList,
+    kind: PieceType,
+    color: Color,
+    from: Square,
+    targets: Bitboard,
+) {
+    if !kind.can_promote() {
+        for to in targets {
+            list.push(Move::normal(from, to, false));
+        }
+        return;
+    }
+    let zone = Bitboard::promotion_zone(color);
+    let from_in_zone = zone.contains(from);
+    for to in targets {
+        if from_in_zone || zone.contains(to) {
+            list.push(Move::normal(from, to, true));
+            if !must_promote(kind, color, to) {
+                list.push(Move::normal(from, to, false));
+            }
+        } else {
+            list.push(Move::normal(from, to, false));
+        }
+    }
+}
+
+impl Position {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list
+    }
+
+    /// Appends the legal moves of the given kind to `list`.
+    pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let own = self.color_bb(us);
+        let occ = self.occupied();
+        let base = match kind {
+            GenKind::All => !own,
+            GenKind::Captures => self.color_bb(them),
+            GenKind::NonCaptures => !occ,
+        };
+        let ksq = self.king_square(us);
+        if let Some(k) = ksq {
+            let lifted = occ ^ Bitboard::from_square(k);
+            for to in attacks::king(k) & base {
+                if self.attackers_to(them, to, lifted).is_empty() {
+                    list.push(Move::normal(k, to, false));
+                }
+            }
+        }
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return;
+        }
+        let (target, drop_target) = match (checkers.lsb(), ksq) {
+            (Some(c), Some(k)) => {
+                let b = attacks::between(k, c);
+                (base & (b | Bitboard::from_square(c)), b)
+            }
+            _ => (base, !occ),
+        };
+        let pinned = match ksq {
+            Some(_) => self.pinned(us),
+            None => Bitboard::EMPTY,
+        };
+        if target.any() {
+            self.generate_piece_moves(us, target, pinned, ksq, list);
+        }
+        if kind != GenKind::Captures {
+            self.generate_drops(us, drop_target, list);
+        }
+    }
+
+    fn generate_piece_moves(
+        &self,
+        us: Color,
+        target: Bitboard,
+        pinned: Bitboard,
+        ksq: Option<Square>,
+        list: &mut MoveList,
+    ) {
+        let occ = self.occupied();
+        let own = self.color_bb(us);
+        let restrict = |from: Square, att: Bitboard| -> Bitboard {
+            if pinned.contains(from) {
+                match ksq {
+                    Some(k) => att & attacks::line(k, from),
+                    None => att,
+                }
+            } else {
+                att
+            }
+        };
+        for from in self.pieces(us, PieceType::Pawn) {
+            let att = restrict(from, attacks::pawn(us, from) & target);
+            push_piece_moves(list, PieceType::Pawn, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Lance) {
+            let att = restrict(from, attacks::lance(us, from, occ) & target);
+            push_piece_moves(list, PieceType::Lance, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Knight) {
+            // A pinned knight can never move along its pin line.
+            if pinned.contains(from) {
+                continue;
+            }
+            let att = attacks::knight(us, from) & target;
+            push_piece_moves(list, PieceType::Knight, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Silver) {
+            let att = restrict(from, attacks::silver(us, from) & target);
+            push_piece_moves(list, PieceType::Silver, us, from, att);
+        }
+        for from in self.golds() & own {
+            let att = restrict(from, attacks::gold(us, from) & target);
+            push_piece_moves(list, PieceType::Gold, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Bishop) {
+            let att = restrict(from, attacks::bishop(from, occ) & target);
+            push_piece_moves(list, PieceType::Bishop, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Rook) {
+            let att = restrict(from, attacks::rook(from, occ) & target);
+            push_piece_moves(list, PieceType::Rook, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Horse) {
+            let att = restrict(from, attacks::horse(from, occ) & target);
+            push_piece_moves(list, PieceType::Horse, us, from, att);
+        }
+        for from in self.pieces(us, PieceType::Dragon) {
+            let att = restrict(from, attacks::dragon(from, occ) & target);
+            push_piece_moves(list, PieceType::Dragon, us, from, att);
+        }
+    }
+
+    fn generate_drops(&self, us: Color, target: Bitboard, list: &mut MoveList) {
+        let hand = self.hand(us);
+        if hand.is_empty() || target.is_empty() {
+            return;
+        }
+        if hand.has(PieceType::Pawn) {
+            let mut pawn_files = Bitboard::EMPTY;
+            for sq in self.pieces(us, PieceType::Pawn) {
+                pawn_files |= Bitboard::file_mask(sq.file());
+            }
+            let mut t = target & drop_zone(PieceType::Pawn, us) & !pawn_files;
+            if let Some(ek) = self.king_square(us.flip()) {
+                let front = attacks::pawn(us.flip(), ek);
+                if let Some(sq) = (t & front).lsb() {
+                    if self.is_pawn_drop_mate(sq) {
+                        t.clear(sq);
+                    }
+                }
+            }
+            for to in t {
+                list.push(Move::drop(PieceType::Pawn, to));
+            }
+        }
+        for kind in [
+            PieceType::Lance,
+            PieceType::Knight,
+            PieceType::Silver,
+            PieceType::Gold,
+            PieceType::Bishop,
+            PieceType::Rook,
+        ] {
+            if hand.has(kind) {
+                for to in target & drop_zone(kind, us) {
+                    list.push(Move::drop(kind, to));
+                }
+            }
+        }
+    }
+
+    /// True if the side to move dropping a pawn on `to` would give mate
+    /// (打ち歩詰め). `to` must be the square in front of the enemy king and
+    /// the drop otherwise legal. The answers considered: the king taking
+    /// the pawn or stepping away, and any other piece taking the pawn
+    /// without exposing its king (this covers a defender pinned along the
+    /// pawn's file, which may still take the pawn along that file). A pawn
+    /// check touches the king, so it cannot be blocked.
+    pub fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let Some(ek) = self.king_square(them) else {
+            return false;
+        };
+        let occ = self.occupied() | Bitboard::from_square(to);
+        let lifted = occ ^ Bitboard::from_square(ek);
+        for dest in attacks::king(ek).and_not(self.color_bb(them)) {
+            if self.attackers_to(us, dest, lifted).is_empty() {
+                return false;
+            }
+        }
+        let takers = self
+            .attackers_to(them, to, occ)
+            .and_not(Bitboard::from_square(ek));
+        for from in takers {
+            let after = occ ^ Bitboard::from_square(from);
+            if self.slider_attackers_to(us, ek, after).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Legal moves that end on `to` (used to check single moves).
+    pub(crate) fn generate_legal_for_destination(&self, to: Square, list: &mut MoveList) {
+        self.generate(GenKind::All, list);
+        list.retain(|m| m.to() == to);
+    }
+
+    /// True if the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// True if the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_move()
+    }
+}
