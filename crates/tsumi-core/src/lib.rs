@@ -21,6 +21,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod checkgen;
 pub mod hand;
 pub mod magic;
 #[rustfmt::skip]
