@@ -128,7 +128,7 @@ impl Bitboard {
     }
 
     /// Number of squares in the set.
-    #[inline]
+    #[inline(always)]
     pub const fn count(self) -> u32 {
         self.lo.count_ones() + self.hi.count_ones()
     }

@@ -51,31 +51,92 @@ fn drop_zone(kind: PieceType, color: Color) -> Bitboard {
     }
 }
 
-#[inline(always)]
-fn push_piece_moves(
-    list: &mut MoveList,
-    kind: PieceType,
-    color: Color,
-    from: Square,
-    targets: Bitboard,
-) {
-    if !kind.can_promote() {
-        for to in targets {
-            list.push(Move::normal(from, to, false));
-        }
-        return;
-    }
-    let zone = Bitboard::promotion_zone(color);
-    let from_in_zone = zone.contains(from);
-    for to in targets {
-        if from_in_zone || zone.contains(to) {
-            list.push(Move::normal(from, to, true));
-            if !must_promote(kind, color, to) {
-                list.push(Move::normal(from, to, false));
+/// The squares where a `kind` piece of `color` cannot stay unpromoted.
+#[inline]
+fn dead_squares(kind: PieceType, color: Color) -> Bitboard {
+    !drop_zone(kind, color)
+}
+
+/// Where generated moves go: a move list, or a counter for bulk counting.
+/// The generator is written once over this trait and monomorphised for
+/// each sink.
+pub trait MoveSink {
+    /// Adds the moves of a `kind` piece of `color` from `from` to each of
+    /// `targets`, with every legal promotion choice.
+    fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard);
+    /// Adds drops of `kind` on each of `targets`.
+    fn drops(&mut self, kind: PieceType, targets: Bitboard);
+    /// Adds a king move.
+    fn king_move(&mut self, from: Square, to: Square);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard) {
+        if !kind.can_promote() {
+            for to in targets {
+                self.push(Move::normal(from, to, false));
             }
-        } else {
-            list.push(Move::normal(from, to, false));
+            return;
         }
+        let zone = Bitboard::promotion_zone(color);
+        let from_in_zone = zone.contains(from);
+        for to in targets {
+            if from_in_zone || zone.contains(to) {
+                self.push(Move::normal(from, to, true));
+                if !must_promote(kind, color, to) {
+                    self.push(Move::normal(from, to, false));
+                }
+            } else {
+                self.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceType, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::drop(kind, to));
+        }
+    }
+
+    #[inline(always)]
+    fn king_move(&mut self, from: Square, to: Square) {
+        self.push(Move::normal(from, to, false));
+    }
+}
+
+/// A sink that only counts moves (perft's bulk counting at the last ply).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct MoveCounter(pub usize);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard) {
+        if !kind.can_promote() {
+            self.0 += targets.count() as usize;
+            return;
+        }
+        let zone = Bitboard::promotion_zone(color);
+        let promotable = if zone.contains(from) {
+            targets
+        } else {
+            targets & zone
+        };
+        // Each promotable target gives a promotion, plus a non-promotion
+        // unless the piece would be dead there; other targets give one move.
+        let dead = promotable & dead_squares(kind, color);
+        self.0 += targets.count() as usize + promotable.count() as usize - dead.count() as usize;
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceType, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline(always)]
+    fn king_move(&mut self, _from: Square, _to: Square) {
+        self.0 += 1;
     }
 }
 
@@ -89,6 +150,20 @@ impl Position {
 
     /// Appends the legal moves of the given kind to `list`.
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        self.generate_into(kind, list);
+    }
+
+    /// Number of legal moves, counted without building a list.
+    #[inline(always)]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut c = MoveCounter(0);
+        self.generate_into(GenKind::All, &mut c);
+        c.0
+    }
+
+    /// Feeds the legal moves of the given kind to any [`MoveSink`].
+    #[inline(always)]
+    pub fn generate_into<S: MoveSink>(&self, kind: GenKind, list: &mut S) {
         let us = self.side_to_move();
         let them = us.flip();
         let own = self.color_bb(us);
@@ -102,8 +177,8 @@ impl Position {
         if let Some(k) = ksq {
             let lifted = occ ^ Bitboard::from_square(k);
             for to in attacks::king(k) & base {
-                if self.attackers_to(them, to, lifted).is_empty() {
-                    list.push(Move::normal(k, to, false));
+                if !self.is_attacked_with(them, to, lifted) {
+                    list.king_move(k, to);
                 }
             }
         }
@@ -130,13 +205,14 @@ impl Position {
         }
     }
 
-    fn generate_piece_moves(
+    #[inline(always)]
+    fn generate_piece_moves<S: MoveSink>(
         &self,
         us: Color,
         target: Bitboard,
         pinned: Bitboard,
         ksq: Option<Square>,
-        list: &mut MoveList,
+        list: &mut S,
     ) {
         let occ = self.occupied();
         let own = self.color_bb(us);
@@ -152,11 +228,11 @@ impl Position {
         };
         for from in self.pieces(us, PieceType::Pawn) {
             let att = restrict(from, attacks::pawn(us, from) & target);
-            push_piece_moves(list, PieceType::Pawn, us, from, att);
+            list.piece_moves(PieceType::Pawn, us, from, att);
         }
         for from in self.pieces(us, PieceType::Lance) {
             let att = restrict(from, attacks::lance(us, from, occ) & target);
-            push_piece_moves(list, PieceType::Lance, us, from, att);
+            list.piece_moves(PieceType::Lance, us, from, att);
         }
         for from in self.pieces(us, PieceType::Knight) {
             // A pinned knight can never move along its pin line.
@@ -164,35 +240,36 @@ impl Position {
                 continue;
             }
             let att = attacks::knight(us, from) & target;
-            push_piece_moves(list, PieceType::Knight, us, from, att);
+            list.piece_moves(PieceType::Knight, us, from, att);
         }
         for from in self.pieces(us, PieceType::Silver) {
             let att = restrict(from, attacks::silver(us, from) & target);
-            push_piece_moves(list, PieceType::Silver, us, from, att);
+            list.piece_moves(PieceType::Silver, us, from, att);
         }
         for from in self.golds() & own {
             let att = restrict(from, attacks::gold(us, from) & target);
-            push_piece_moves(list, PieceType::Gold, us, from, att);
+            list.piece_moves(PieceType::Gold, us, from, att);
         }
         for from in self.pieces(us, PieceType::Bishop) {
             let att = restrict(from, attacks::bishop(from, occ) & target);
-            push_piece_moves(list, PieceType::Bishop, us, from, att);
+            list.piece_moves(PieceType::Bishop, us, from, att);
         }
         for from in self.pieces(us, PieceType::Rook) {
             let att = restrict(from, attacks::rook(from, occ) & target);
-            push_piece_moves(list, PieceType::Rook, us, from, att);
+            list.piece_moves(PieceType::Rook, us, from, att);
         }
         for from in self.pieces(us, PieceType::Horse) {
             let att = restrict(from, attacks::horse(from, occ) & target);
-            push_piece_moves(list, PieceType::Horse, us, from, att);
+            list.piece_moves(PieceType::Horse, us, from, att);
         }
         for from in self.pieces(us, PieceType::Dragon) {
             let att = restrict(from, attacks::dragon(from, occ) & target);
-            push_piece_moves(list, PieceType::Dragon, us, from, att);
+            list.piece_moves(PieceType::Dragon, us, from, att);
         }
     }
 
-    fn generate_drops(&self, us: Color, target: Bitboard, list: &mut MoveList) {
+    #[inline(always)]
+    fn generate_drops<S: MoveSink>(&self, us: Color, target: Bitboard, list: &mut S) {
         let hand = self.hand(us);
         if hand.is_empty() || target.is_empty() {
             return;
@@ -211,9 +288,7 @@ impl Position {
                     }
                 }
             }
-            for to in t {
-                list.push(Move::drop(PieceType::Pawn, to));
-            }
+            list.drops(PieceType::Pawn, t);
         }
         for kind in [
             PieceType::Lance,
@@ -224,9 +299,7 @@ impl Position {
             PieceType::Rook,
         ] {
             if hand.has(kind) {
-                for to in target & drop_zone(kind, us) {
-                    list.push(Move::drop(kind, to));
-                }
+                list.drops(kind, target & drop_zone(kind, us));
             }
         }
     }
@@ -247,7 +320,7 @@ impl Position {
         let occ = self.occupied() | Bitboard::from_square(to);
         let lifted = occ ^ Bitboard::from_square(ek);
         for dest in attacks::king(ek).and_not(self.color_bb(them)) {
-            if self.attackers_to(us, dest, lifted).is_empty() {
+            if !self.is_attacked_with(us, dest, lifted) {
                 return false;
             }
         }

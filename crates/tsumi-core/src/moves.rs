@@ -6,6 +6,7 @@
 
 use crate::types::{PieceType, Square};
 use core::fmt;
+use core::mem::MaybeUninit;
 
 /// A move or a drop.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -159,11 +160,12 @@ impl fmt::Display for Move {
 /// The most legal moves any shogi position has is 593; the list holds 600.
 pub const MAX_MOVES: usize = 600;
 
-/// A fixed-capacity list of moves that lives on the stack.
+/// A fixed-capacity list of moves that lives on the stack. Creating one
+/// does not touch its storage, so an empty list costs nothing.
 #[derive(Clone)]
 pub struct MoveList {
     len: usize,
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
 }
 
 impl Default for MoveList {
@@ -178,7 +180,7 @@ impl MoveList {
     pub const fn new() -> MoveList {
         MoveList {
             len: 0,
-            moves: [Move::NULL; MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
         }
     }
 
@@ -188,7 +190,7 @@ impl MoveList {
     pub fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);
         // Indexing checks the bound in release builds as well.
-        self.moves[self.len] = m;
+        self.moves[self.len] = MaybeUninit::new(m);
         self.len += 1;
     }
 
@@ -214,9 +216,9 @@ impl MoveList {
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut j = 0;
         for i in 0..self.len {
-            let m = self.moves[i];
+            let m = self.as_slice()[i];
             if f(m) {
-                self.moves[j] = m;
+                self.moves[j] = MaybeUninit::new(m);
                 j += 1;
             }
         }
@@ -226,13 +228,16 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` entries were written by `push` or
+        // `retain`, and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`; the borrow is unique.
+        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 
     /// Iterates over the moves.

@@ -470,7 +470,35 @@ impl Position {
     /// True if `by` attacks `sq` with the current occupancy.
     #[inline]
     pub fn is_attacked(&self, by: Color, sq: Square) -> bool {
-        self.attackers_to(by, sq, self.occupied).any()
+        self.is_attacked_with(by, sq, self.occupied)
+    }
+
+    /// True if `by` attacks `sq` with occupancy `occ`. Same answer as
+    /// `attackers_to(..).any()`, but stops at the first kind of attacker
+    /// found, testing the cheap step attacks first.
+    #[inline]
+    pub fn is_attacked_with(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        let them = by.flip();
+        let own = self.by_color[by.index()];
+        let k = &self.by_kind;
+        let steps = (attacks::pawn(them, sq) & k[PieceType::Pawn.index()])
+            | (attacks::knight(them, sq) & k[PieceType::Knight.index()])
+            | (attacks::silver(them, sq) & k[PieceType::Silver.index()])
+            | (attacks::gold(them, sq) & self.golds())
+            | (attacks::king(sq) & self.king_likes());
+        if (steps & own).any() {
+            return true;
+        }
+        let lances = k[PieceType::Lance.index()] & own;
+        if lances.any() && (attacks::lance(them, sq, occ) & lances).any() {
+            return true;
+        }
+        let diag = self.bishop_likes() & own;
+        if diag.any() && (attacks::bishop(sq, occ) & diag).any() {
+            return true;
+        }
+        let orth = self.rook_likes() & own;
+        orth.any() && (attacks::rook(sq, occ) & orth).any()
     }
 
     /// Sliders of `by` that attack `sq` with occupancy `occ` (lances,

@@ -7,7 +7,7 @@
 //! except the value types, and the core must agree with it exactly.
 
 use proptest::prelude::*;
-use tsumi_core::{Color, Move, Piece, PieceType, Position, Square};
+use tsumi_core::{Color, GenKind, Move, MoveList, Piece, PieceType, Position, Square};
 
 // ---------------------------------------------------------------------------
 // The naive reference engine
@@ -295,6 +295,25 @@ fn check_position(pos: &mut Position, rng: &mut Rng) -> Option<Move> {
     let generated = pos.legal_moves();
     let got = sorted(generated.to_vec());
     assert_eq!(got, expected, "legal moves differ in {sfen}");
+    assert_eq!(pos.count_legal_moves(), generated.len(), "{sfen}");
+    for kind in [GenKind::Captures, GenKind::NonCaptures] {
+        let mut part = MoveList::new();
+        pos.generate(kind, &mut part);
+        for &m in part.iter() {
+            let captures = pos.piece_at(m.to()).is_some();
+            assert_eq!(
+                captures,
+                kind == GenKind::Captures,
+                "{sfen}: {m} in {kind:?}"
+            );
+            assert!(generated.contains(m));
+        }
+    }
+    let mut caps = MoveList::new();
+    pos.generate(GenKind::Captures, &mut caps);
+    let mut quiets = MoveList::new();
+    pos.generate(GenKind::NonCaptures, &mut quiets);
+    assert_eq!(caps.len() + quiets.len(), generated.len(), "{sfen}");
     assert_eq!(pos.in_check(), naive.in_check(pos.side_to_move()), "{sfen}");
 
     // Every generated move is legal, checks are reported correctly, and
