@@ -5,6 +5,12 @@
 //! (files 8–9, 18 bits). Each file's nine squares are contiguous and never
 //! straddle the two halves, which is what makes lance attacks and whole-board
 //! pawn attacks simple shifts.
+//!
+//! The published start-position test vectors (black pieces high `0x140E0`,
+//! low `0x5028140A05038140`, …) use the same square numbering but split
+//! the 81-bit number at bit 64 rather than 63, so square 63 (8一) sits in
+//! their low word. [`Bitboard::to_u128`] gives the 81-bit number those
+//! vectors are halves of; the layout tests compare against it.
 
 use crate::types::{Color, Square};
 use core::fmt;
@@ -39,6 +45,22 @@ impl Bitboard {
         Bitboard {
             lo: lo & LO_MASK,
             hi: hi & HI_MASK,
+        }
+    }
+
+    /// The set as one 81-bit number: bit `s` is square `s`.
+    #[inline]
+    pub const fn to_u128(self) -> u128 {
+        (self.hi as u128) << 63 | self.lo as u128
+    }
+
+    /// The set from an 81-bit number (bit `s` is square `s`; higher bits
+    /// are dropped).
+    #[inline]
+    pub const fn from_u128(v: u128) -> Bitboard {
+        Bitboard {
+            lo: v as u64 & LO_MASK,
+            hi: (v >> 63) as u64 & HI_MASK,
         }
     }
 
