@@ -66,6 +66,9 @@ pub trait MoveSink {
     fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard);
     /// Adds drops of `kind` on each of `targets`.
     fn drops(&mut self, kind: PieceType, targets: Bitboard);
+    /// Adds one pawn step for each square of `targets`, each by the pawn
+    /// standing one rank behind it.
+    fn pawn_steps(&mut self, color: Color, targets: Bitboard);
     /// Adds a king move.
     fn king_move(&mut self, from: Square, to: Square);
 }
@@ -101,6 +104,23 @@ impl MoveSink for MoveList {
     }
 
     #[inline(always)]
+    fn pawn_steps(&mut self, color: Color, targets: Bitboard) {
+        let zone = Bitboard::promotion_zone(color);
+        let back: i8 = if color == Color::Black { 1 } else { -1 };
+        for to in targets {
+            let from = Square::from_index_unchecked((to.raw() as i8 + back) as u8);
+            if zone.contains(to) {
+                self.push(Move::normal(from, to, true));
+                if to.relative_rank(color) != 0 {
+                    self.push(Move::normal(from, to, false));
+                }
+            } else {
+                self.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
     fn king_move(&mut self, from: Square, to: Square) {
         self.push(Move::normal(from, to, false));
     }
@@ -132,6 +152,13 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn drops(&mut self, _kind: PieceType, targets: Bitboard) {
         self.0 += targets.count() as usize;
+    }
+
+    #[inline(always)]
+    fn pawn_steps(&mut self, color: Color, targets: Bitboard) {
+        let promotable = targets & Bitboard::promotion_zone(color);
+        let dead = targets & dead_squares(PieceType::Pawn, color);
+        self.0 += targets.count() as usize + promotable.count() as usize - dead.count() as usize;
     }
 
     #[inline(always)]
@@ -226,7 +253,11 @@ impl Position {
                 att
             }
         };
-        for from in self.pieces(us, PieceType::Pawn) {
+        // Unpinned pawns step all at once: the file-major layout makes the
+        // whole set of pawn moves one shift of each half.
+        let pawns = self.pieces(us, PieceType::Pawn);
+        list.pawn_steps(us, pawns.and_not(pinned).pawn_attacks(us) & target);
+        for from in pawns & pinned {
             let att = restrict(from, attacks::pawn(us, from) & target);
             list.piece_moves(PieceType::Pawn, us, from, att);
         }
