@@ -88,6 +88,36 @@ static BETWEEN: [[Bitboard; 81]; 81] = build_between();
 /// The whole line through `a` and `b`, edge to edge (empty if not aligned).
 static LINE: [[Bitboard; 81]; 81] = build_line();
 
+/// Bishop and rook attacks on an empty board.
+static BISHOP_RAYS: [Bitboard; 81] = build_rays(&BISHOP_DIRS);
+static ROOK_RAYS: [Bitboard; 81] = build_rays(&ROOK_DIRS);
+
+const fn build_rays(dirs: &[(i8, i8); 4]) -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut d = 0;
+        while d < 4 {
+            t[sq] = t[sq].or(ray(sq as u8, dirs[d], Bitboard::EMPTY));
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Bishop attacks from `sq` on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
+}
+
+/// Rook attacks from `sq` on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
+}
+
 /// Masks for lance attacks: for each colour and square, the squares of the
 /// same file in front of it (all of them, ignoring occupancy).
 static LANCE_RAY: [[Bitboard; 81]; 2] = build_lance_rays();

@@ -30,7 +30,9 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod rotated;
 pub mod sfen;
+pub mod sliders;
 pub mod types;
 pub mod zobrist;
 

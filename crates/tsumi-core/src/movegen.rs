@@ -11,6 +11,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::sliders::{Magic, Sliders};
 use crate::types::{Color, PieceType, Square};
 
 /// Which legal moves to generate.
@@ -191,6 +192,14 @@ impl Position {
     /// Feeds the legal moves of the given kind to any [`MoveSink`].
     #[inline(always)]
     pub fn generate_into<S: MoveSink>(&self, kind: GenKind, list: &mut S) {
+        self.generate_using(&Magic, kind, list);
+    }
+
+    /// Feeds the legal moves of the given kind to a [`MoveSink`], with
+    /// slider attacks from the backend `a` (which must describe this
+    /// position's occupancy).
+    #[inline(always)]
+    pub fn generate_using<A: Sliders, S: MoveSink>(&self, a: &A, kind: GenKind, list: &mut S) {
         let us = self.side_to_move();
         let them = us.flip();
         let own = self.color_bb(us);
@@ -201,15 +210,23 @@ impl Position {
             GenKind::NonCaptures => !occ,
         };
         let ksq = self.king_square(us);
+        let checkers = self.checkers();
         if let Some(k) = ksq {
-            let lifted = occ ^ Bitboard::from_square(k);
+            // Lifting the king off the board matters only when a slider
+            // checks it: otherwise no slider line runs through the king's
+            // square, so every attack is the same either way. Keeping the
+            // real occupancy lets a stateful backend use its cached form.
+            let king_occ = if checkers.any() {
+                occ ^ Bitboard::from_square(k)
+            } else {
+                occ
+            };
             for to in attacks::king(k) & base {
-                if !self.is_attacked_with(them, to, lifted) {
+                if !self.is_attacked_using(a, them, to, king_occ) {
                     list.king_move(k, to);
                 }
             }
         }
-        let checkers = self.checkers();
         if checkers.more_than_one() {
             return;
         }
@@ -225,7 +242,7 @@ impl Position {
             None => Bitboard::EMPTY,
         };
         if target.any() {
-            self.generate_piece_moves(us, target, pinned, ksq, list);
+            self.generate_piece_moves(a, us, target, pinned, ksq, list);
         }
         if kind != GenKind::Captures {
             self.generate_drops(us, drop_target, list);
@@ -233,8 +250,9 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_piece_moves<S: MoveSink>(
+    fn generate_piece_moves<A: Sliders, S: MoveSink>(
         &self,
+        a: &A,
         us: Color,
         target: Bitboard,
         pinned: Bitboard,
@@ -262,7 +280,7 @@ impl Position {
             list.piece_moves(PieceType::Pawn, us, from, att);
         }
         for from in self.pieces(us, PieceType::Lance) {
-            let att = restrict(from, attacks::lance(us, from, occ) & target);
+            let att = restrict(from, a.lance(us, from, occ) & target);
             list.piece_moves(PieceType::Lance, us, from, att);
         }
         for from in self.pieces(us, PieceType::Knight) {
@@ -282,19 +300,19 @@ impl Position {
             list.piece_moves(PieceType::Gold, us, from, att);
         }
         for from in self.pieces(us, PieceType::Bishop) {
-            let att = restrict(from, attacks::bishop(from, occ) & target);
+            let att = restrict(from, a.bishop(from, occ) & target);
             list.piece_moves(PieceType::Bishop, us, from, att);
         }
         for from in self.pieces(us, PieceType::Rook) {
-            let att = restrict(from, attacks::rook(from, occ) & target);
+            let att = restrict(from, a.rook(from, occ) & target);
             list.piece_moves(PieceType::Rook, us, from, att);
         }
         for from in self.pieces(us, PieceType::Horse) {
-            let att = restrict(from, attacks::horse(from, occ) & target);
+            let att = restrict(from, a.horse(from, occ) & target);
             list.piece_moves(PieceType::Horse, us, from, att);
         }
         for from in self.pieces(us, PieceType::Dragon) {
-            let att = restrict(from, attacks::dragon(from, occ) & target);
+            let att = restrict(from, a.dragon(from, occ) & target);
             list.piece_moves(PieceType::Dragon, us, from, att);
         }
     }

@@ -5,6 +5,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::hand::Hand;
 use crate::moves::Move;
+use crate::sliders::{Magic, Sliders};
 use crate::types::{Color, Piece, PieceType, Square};
 use crate::zobrist;
 use core::fmt;
@@ -247,7 +248,7 @@ impl Position {
             }
         }
         self.recompute_keys();
-        self.checkers = self.compute_checkers();
+        self.checkers = self.compute_checkers(&Magic);
         self.history.clear();
         Ok(())
     }
@@ -448,6 +449,18 @@ impl Position {
     /// Pieces of `by` that attack `sq` with occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        self.attackers_to_using(&Magic, by, sq, occ)
+    }
+
+    /// [`Position::attackers_to`] with a chosen slider backend.
+    #[inline(always)]
+    pub fn attackers_to_using<A: Sliders>(
+        &self,
+        a: &A,
+        by: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> Bitboard {
         let them = by.flip();
         let own = self.by_color[by.index()];
         let k = &self.by_kind;
@@ -456,9 +469,9 @@ impl Position {
             | (attacks::silver(them, sq) & k[PieceType::Silver.index()])
             | (attacks::gold(them, sq) & self.golds())
             | (attacks::king(sq) & self.king_likes());
-        let slide = (attacks::lance(them, sq, occ) & k[PieceType::Lance.index()])
-            | (attacks::bishop(sq, occ) & self.bishop_likes())
-            | (attacks::rook(sq, occ) & self.rook_likes());
+        let slide = (a.lance(them, sq, occ) & k[PieceType::Lance.index()])
+            | (a.bishop(sq, occ) & self.bishop_likes())
+            | (a.rook(sq, occ) & self.rook_likes());
         (step | slide) & own
     }
 
@@ -478,6 +491,18 @@ impl Position {
     /// found, testing the cheap step attacks first.
     #[inline]
     pub fn is_attacked_with(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        self.is_attacked_using(&Magic, by, sq, occ)
+    }
+
+    /// [`Position::is_attacked_with`] with a chosen slider backend.
+    #[inline(always)]
+    pub fn is_attacked_using<A: Sliders>(
+        &self,
+        a: &A,
+        by: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> bool {
         let them = by.flip();
         let own = self.by_color[by.index()];
         let k = &self.by_kind;
@@ -490,15 +515,15 @@ impl Position {
             return true;
         }
         let lances = k[PieceType::Lance.index()] & own;
-        if lances.any() && (attacks::lance(them, sq, occ) & lances).any() {
+        if lances.any() && (a.lance(them, sq, occ) & lances).any() {
             return true;
         }
         let diag = self.bishop_likes() & own;
-        if diag.any() && (attacks::bishop(sq, occ) & diag).any() {
+        if diag.any() && (a.bishop(sq, occ) & diag).any() {
             return true;
         }
         let orth = self.rook_likes() & own;
-        orth.any() && (attacks::rook(sq, occ) & orth).any()
+        orth.any() && (a.rook(sq, occ) & orth).any()
     }
 
     /// Sliders of `by` that attack `sq` with occupancy `occ` (lances,
@@ -512,9 +537,10 @@ impl Position {
             & self.by_color[by.index()]
     }
 
-    fn compute_checkers(&self) -> Bitboard {
+    #[inline(always)]
+    fn compute_checkers<A: Sliders>(&self, a: &A) -> Bitboard {
         match self.kings[self.side.index()] {
-            Some(k) => self.attackers_to(self.side.flip(), k, self.occupied),
+            Some(k) => self.attackers_to_using(a, self.side.flip(), k, self.occupied),
             None => Bitboard::EMPTY,
         }
     }
@@ -530,8 +556,8 @@ impl Position {
         let enemy = king_color.flip();
         let k = &self.by_kind;
         let snipers = ((attacks::lance_ray(king_color, ksq) & k[PieceType::Lance.index()])
-            | (attacks::bishop(ksq, Bitboard::EMPTY) & self.bishop_likes())
-            | (attacks::rook(ksq, Bitboard::EMPTY) & self.rook_likes()))
+            | (attacks::bishop_rays(ksq) & self.bishop_likes())
+            | (attacks::rook_rays(ksq) & self.rook_likes()))
             & self.by_color[enemy.index()];
         let mut blockers = Bitboard::EMPTY;
         let mut pinners = Bitboard::EMPTY;
@@ -605,7 +631,16 @@ impl Position {
 
     /// Plays `m`, which must be legal in this position (moves from outside
     /// should be checked with [`Position::is_legal`] first).
+    #[inline]
     pub fn do_move(&mut self, m: Move) {
+        self.do_move_using(m, &Magic);
+    }
+
+    /// [`Position::do_move`] computing the new checkers with a chosen
+    /// slider backend; the backend must already describe the occupancy
+    /// after the move (see [`crate::rotated::RotatedPosition`]).
+    #[inline(always)]
+    pub fn do_move_using<A: Sliders>(&mut self, m: Move, a: &A) {
         let us = self.side;
         let them = us.flip();
         let to = m.to();
@@ -655,7 +690,7 @@ impl Position {
         self.board_key ^= zobrist::SIDE;
         self.ply += 1;
         self.history.push(undo);
-        self.checkers = self.compute_checkers();
+        self.checkers = self.compute_checkers(a);
     }
 
     /// Takes back the last move played with [`Position::do_move`].
