@@ -161,8 +161,8 @@ fn build() -> Tables {
                         &mut t.diag135_att
                     }
                 };
-                for idx in 0..(1usize << inner) {
-                    table[sq.index()][idx] = line_attack(&line, p, idx);
+                for (idx, entry) in table[sq.index()].iter_mut().take(1 << inner).enumerate() {
+                    *entry = line_attack(&line, p, idx);
                 }
             }
             start += line.len() as u8;
