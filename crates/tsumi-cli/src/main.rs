@@ -1,6 +1,7 @@
 //! `tsumi`: command-line front end of the tsumi shogi core and mate solver.
 
 mod args;
+mod bench_cmd;
 mod magics_cmd;
 mod perft_cmd;
 
@@ -12,12 +13,14 @@ const USAGE: &str = "usage: tsumi <command> [options]
 commands:
   perft    count leaf nodes of the legal-move tree
   magics   search magic multipliers and write the constants file
+  bench    measure magic search, slider methods, hand comparison, check generation
   help     show this text, or `tsumi help <command>`";
 
 fn usage_of(cmd: &str) -> Option<&'static str> {
     Some(match cmd {
         "perft" => perft_cmd::USAGE,
         "magics" => magics_cmd::USAGE,
+        "bench" => bench_cmd::USAGE,
         _ => return None,
     })
 }
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "perft" => perft_cmd::run(args),
         "magics" => magics_cmd::run(args),
+        "bench" => bench_cmd::run(args),
         "help" | "--help" | "-h" => {
             let topic = args.positionals().ok().and_then(|p| p.first().cloned());
             match topic.as_deref().and_then(usage_of) {
