@@ -374,7 +374,8 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         env!("CARGO_PKG_VERSION")
     )
     .unwrap();
-    let sections: [(&str, &dyn Fn(&mut String)); 4] = [
+    type Section<'a> = (&'a str, &'a dyn Fn(&mut String));
+    let sections: [Section; 4] = [
         ("magic search", &|o| magic_trials(o, &sizes, seed)),
         ("slider methods", &|o| slider_methods(o, &sizes)),
         ("hand superiority", &|o| hand_superiority(o, &sizes)),
