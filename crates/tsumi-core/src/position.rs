@@ -74,6 +74,28 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// Attacks of `piece` on `sq`, sliders from the backend `a`.
+#[inline(always)]
+fn piece_attacks_using<A: Sliders>(a: &A, piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
+    let c = piece.color;
+    match piece.kind {
+        PieceType::Pawn => attacks::pawn(c, sq),
+        PieceType::Lance => a.lance(c, sq, occ),
+        PieceType::Knight => attacks::knight(c, sq),
+        PieceType::Silver => attacks::silver(c, sq),
+        PieceType::Gold
+        | PieceType::ProPawn
+        | PieceType::ProLance
+        | PieceType::ProKnight
+        | PieceType::ProSilver => attacks::gold(c, sq),
+        PieceType::King => attacks::king(sq),
+        PieceType::Bishop => a.bishop(sq, occ),
+        PieceType::Rook => a.rook(sq, occ),
+        PieceType::Horse => a.horse(sq, occ),
+        PieceType::Dragon => a.dragon(sq, occ),
+    }
+}
+
 /// What `undo_move` needs to restore.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -530,10 +552,22 @@ impl Position {
     /// bishops, rooks, horses, dragons), ignoring their one-step moves.
     #[inline]
     pub fn slider_attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        self.slider_attackers_using(&Magic, by, sq, occ)
+    }
+
+    /// [`Position::slider_attackers_to`] with a chosen slider backend.
+    #[inline(always)]
+    pub fn slider_attackers_using<A: Sliders>(
+        &self,
+        a: &A,
+        by: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> Bitboard {
         let k = &self.by_kind;
-        ((attacks::lance(by.flip(), sq, occ) & k[PieceType::Lance.index()])
-            | (attacks::bishop(sq, occ) & self.bishop_likes())
-            | (attacks::rook(sq, occ) & self.rook_likes()))
+        ((a.lance(by.flip(), sq, occ) & k[PieceType::Lance.index()])
+            | (a.bishop(sq, occ) & self.bishop_likes())
+            | (a.rook(sq, occ) & self.rook_likes()))
             & self.by_color[by.index()]
     }
 
@@ -690,7 +724,33 @@ impl Position {
         self.board_key ^= zobrist::SIDE;
         self.ply += 1;
         self.history.push(undo);
-        self.checkers = self.compute_checkers(a);
+        self.checkers = self.checkers_after(a, m);
+    }
+
+    /// The checkers of the side to move right after `m` was played. The
+    /// side that just moved could not have been giving check before (it
+    /// was its turn), so only the piece now on `m.to()` and sliders
+    /// uncovered through the vacated square can check.
+    #[inline(always)]
+    fn checkers_after<A: Sliders>(&self, a: &A, m: Move) -> Bitboard {
+        let Some(ksq) = self.kings[self.side.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let to = m.to();
+        let occ = self.occupied;
+        let mover = self.board[to.index()].expect("the moved piece stands on its destination");
+        let mut checkers = Bitboard::EMPTY;
+        if piece_attacks_using(a, mover, to, occ).contains(ksq) {
+            checkers.set(to);
+        }
+        if let Some(from) = m.from() {
+            let line = attacks::line(ksq, from);
+            if line.any() {
+                checkers |= self.slider_attackers_using(a, mover.color, ksq, occ) & line;
+            }
+        }
+        debug_assert_eq!(checkers, self.compute_checkers(a));
+        checkers
     }
 
     /// Takes back the last move played with [`Position::do_move`].
