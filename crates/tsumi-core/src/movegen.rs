@@ -273,7 +273,10 @@ impl Position {
         };
         // Unpinned pawns step all at once: the file-major layout makes the
         // whole set of pawn moves one shift of each half.
-        let pawns = self.pieces(us, PieceType::Pawn);
+        // A pawn on its last rank (possible only in positions read without
+        // the dead-piece rule) has no move and must not be shifted into the
+        // neighbouring file.
+        let pawns = self.pieces(us, PieceType::Pawn) & drop_zone(PieceType::Pawn, us);
         list.pawn_steps(us, pawns.and_not(pinned).pawn_attacks(us) & target);
         for from in pawns & pinned {
             let att = restrict(from, attacks::pawn(us, from) & target);
