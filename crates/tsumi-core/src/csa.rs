@@ -159,6 +159,7 @@ struct Setup {
     board: [Option<Piece>; 81],
     hands: [[u32; 7]; 2],
     board_given: bool,
+    placed: bool,
     rows_seen: [bool; 9],
     all_to: Option<(Color, usize)>,
     any: bool,
@@ -170,6 +171,7 @@ impl Setup {
             board: [None; 81],
             hands: [[0; 7]; 2],
             board_given: false,
+            placed: false,
             rows_seen: [false; 9],
             all_to: None,
             any: false,
@@ -177,8 +179,8 @@ impl Setup {
     }
 
     fn pi(&mut self, rest: &str) -> Result<(), String> {
-        if self.board_given {
-            return Err("PI after the board was already given".into());
+        if self.board_given || self.placed {
+            return Err("PI after the board or pieces were already given".into());
         }
         self.board_given = true;
         self.any = true;
@@ -211,6 +213,9 @@ impl Setup {
     fn row(&mut self, rank: usize, cells: &str) -> Result<(), String> {
         if self.rows_seen.iter().all(|&s| !s) && self.board_given {
             return Err("P1..P9 after PI".into());
+        }
+        if self.placed {
+            return Err(format!("row P{} after P+/P- lines", rank + 1));
         }
         if self.rows_seen[rank] {
             return Err(format!("row P{} given twice", rank + 1));
@@ -259,6 +264,7 @@ impl Setup {
 
     fn pieces(&mut self, color: Color, rest: &str, line: usize) -> Result<(), String> {
         self.any = true;
+        self.placed = true;
         let sign = color_sign(color);
         for item in chunks4(rest)? {
             let (sq_text, code) = (&item[..2], &item[2..]);

@@ -12,7 +12,10 @@
 //!   the side to move.
 //! - `手合割` with a named handicap (see [`crate::handicap::HANDICAPS`])
 //!   when there is no board diagram; a board diagram wins over `手合割`.
-//!   Without either, the game starts from 平手.
+//!   Without either, the game starts from 平手. 先手 moves first unless a
+//!   line says otherwise, or the game is a named handicap (上手, 後手,
+//!   moves first) and the diagram is that handicap's start with empty
+//!   hands.
 //! - A board diagram: a file-number line, a `+----+` border, nine rows
 //!   `| ・ ・v玉 …|一` and a closing border. Each square is a prefix — a space
 //!   for 先手, `v` for 後手 — and a piece: `・` (empty), 歩 香 桂 銀 金 角 飛
@@ -409,6 +412,27 @@ struct Setup {
 }
 
 impl Setup {
+    /// The side to move when no line says: 先手, except that a diagram of
+    /// a named handicap's start (上手 moves first) with empty hands gives
+    /// 後手.
+    fn default_side(&self, board: &[Option<Piece>; 81], hands: [Hand; 2]) -> Color {
+        let named = self
+            .handicap
+            .as_ref()
+            .and_then(|(name, _)| handicap::handicap_sfen(name))
+            .and_then(|sfen| Position::from_sfen(sfen).ok());
+        match named {
+            Some(h)
+                if h.side_to_move() == Color::White
+                    && hands == [Hand::EMPTY; 2]
+                    && Square::all().all(|sq| h.piece_at(sq) == board[sq.index()]) =>
+            {
+                Color::White
+            }
+            _ => Color::Black,
+        }
+    }
+
     fn build(&self) -> Result<(Position, WhiteHandRule), NotationError> {
         if let Some(bl) = self.board_line {
             if self.board_rows.len() != 9 {
@@ -458,7 +482,9 @@ impl Setup {
                     )
                 })?,
             };
-            let side = self.side.unwrap_or(Color::Black);
+            let side = self
+                .side
+                .unwrap_or_else(|| self.default_side(&board, [black, white]));
             let pos = Position::from_parts(&board, [black, white], side, 1)
                 .map_err(|e| NotationError::at_line(bl, format!("the position is illegal: {e}")))?;
             return Ok((pos, rule));

@@ -254,6 +254,23 @@ fn handicap_without_board() {
     );
     assert_eq!(r.moves.len(), 2);
     assert_eq!(r.result.as_deref(), Some("投了"));
+    // The same handicap written out as a diagram: 上手 still moves first.
+    let text = "手合割：香落ち\n\
+                +---------------------------+\n\
+                |v香v桂v銀v金v玉v金v銀v桂 ・|一\n\
+                | ・v飛 ・ ・ ・ ・ ・v角 ・|二\n\
+                |v歩v歩v歩v歩v歩v歩v歩v歩v歩|三\n\
+                | ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n\
+                | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n\
+                | ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n\
+                | 歩 歩 歩 歩 歩 歩 歩 歩 歩|七\n\
+                | ・ 角 ・ ・ ・ ・ ・ 飛 ・|八\n\
+                | 香 桂 銀 金 玉 金 銀 桂 香|九\n\
+                +---------------------------+\n\
+                   1 ３四歩(33)\n";
+    let d = kif::parse_kif(text, None).unwrap();
+    assert_eq!(d.start, r.start);
+    assert_eq!(d.moves, r.moves[..1]);
     // No 手合割 and no board: 平手.
     let r = kif::parse_kif("   1 ７六歩(77)\n", None).unwrap();
     assert_eq!(r.start, Position::startpos());
