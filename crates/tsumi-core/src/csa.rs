@@ -385,6 +385,7 @@ pub fn parse_csa(text: &str, file: Option<&str>) -> Result<CsaRecord, NotationEr
 
 /// Reads every record of a CSA file (records are separated by `/` lines).
 pub fn parse_csa_all(text: &str, file: Option<&str>) -> Result<Vec<CsaRecord>, NotationError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut start = 0;

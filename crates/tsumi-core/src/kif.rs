@@ -551,6 +551,7 @@ pub fn read_kif(path: impl AsRef<Path>) -> Result<KifRecord, NotationError> {
 }
 
 fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut setup = Setup {
         board_rows: Vec::new(),
         board_line: None,

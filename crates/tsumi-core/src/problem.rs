@@ -241,6 +241,7 @@ pub fn parse_sfen_line(line: &str) -> Result<Option<(Position, Option<String>)>,
 pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, ProblemError> {
     let fname = file.unwrap_or("").to_string();
     let mut out = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
         let parsed =

@@ -25,6 +25,12 @@ pub enum TextEncoding {
 /// instead. A leading byte-order mark is removed.
 pub fn decode_text(bytes: &[u8], utf8_only: bool) -> Result<(String, TextEncoding), NotationError> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(NotationError::at_line(
+            1,
+            "the text is UTF-16, which is not supported (save it as UTF-8 or Shift_JIS)",
+        ));
+    }
     if let Some(rest) = bytes.strip_prefix(BOM) {
         return match std::str::from_utf8(rest) {
             Ok(s) => Ok((s.to_string(), TextEncoding::Utf8)),
@@ -97,6 +103,12 @@ mod tests {
         assert!(err
             .to_string()
             .contains("line 1: the text is not valid UTF-8"));
+    }
+
+    #[test]
+    fn utf16_is_refused() {
+        let err = decode_text(b"\xFF\xFEa\x00", false).unwrap_err();
+        assert!(err.message.contains("UTF-16"));
     }
 
     #[test]

@@ -330,6 +330,9 @@ fn errors_name_file_and_line() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("labelled '六' where 五 was expected"), "{e}");
+    // A byte-order mark left in the text is not a line of its own.
+    let with_bom = format!("\u{feff}{SAMPLE}");
+    assert_eq!(kif::parse_kif(&with_bom, None).unwrap(), sample());
     let e = kif::parse_kif("何か\n", None).unwrap_err().to_string();
     assert_eq!(e, "line 1: unrecognised line '何か'");
 }
