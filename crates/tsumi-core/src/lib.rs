@@ -10,6 +10,10 @@
 //! - [`movegen`]: legal move generation.
 //! - [`sfen`]: SFEN reading and writing.
 //! - [`perft`]: leaf counting.
+//! - Notation: [`japanese`] move text (`▲２二金右`, `同　角成(33)`), [`kif`]
+//!   and [`csa`] records, [`problem`] files (SFEN lines, KIF, CSA), with
+//!   [`handicap`] names, the 「残り全部」 rule in [`remaining`], text
+//!   decoding in [`text_encoding`] and the shared [`NotationError`].
 //!
 //! ```
 //! use tsumi_core::{perft::perft, Position};
@@ -22,17 +26,25 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod checkgen;
+pub mod csa;
 pub mod hand;
+pub mod handicap;
+pub mod japanese;
+pub mod kif;
 pub mod magic;
 #[rustfmt::skip]
 pub mod magic_constants;
 pub mod movegen;
 pub mod moves;
+pub mod notation_error;
 pub mod perft;
 pub mod position;
+pub mod problem;
+pub mod remaining;
 pub mod rotated;
 pub mod sfen;
 pub mod sliders;
+pub mod text_encoding;
 pub mod types;
 pub mod zobrist;
 
@@ -40,6 +52,7 @@ pub use bitboard::Bitboard;
 pub use hand::Hand;
 pub use movegen::GenKind;
 pub use moves::{Move, MoveList};
+pub use notation_error::NotationError;
 pub use position::{MoveError, Position, PositionError};
 pub use sfen::SfenError;
 pub use types::{Color, Piece, PieceType, Square};

@@ -1,0 +1,967 @@
+//! KIF / KIFU game and problem records (the format of 柿木将棋 and most
+//! Japanese shogi software).
+//!
+//! # What is read
+//! - The encoding: UTF-8 (with or without a byte-order mark) or Shift_JIS,
+//!   told apart by [`crate::text_encoding::decode_text`]; a file named
+//!   `*.kifu` must be UTF-8.
+//! - Header lines `key：value` (full-width colon), kept in file order in
+//!   [`KifRecord::headers`]. `先手の持駒` / `下手の持駒` and `後手の持駒` /
+//!   `上手の持駒` give the hands instead and are not kept as headers;
+//!   `手番：先手|後手` and lines `先手番` / `後手番` (`下手番` / `上手番`) give
+//!   the side to move.
+//! - `手合割` with a named handicap (see [`crate::handicap::HANDICAPS`])
+//!   when there is no board diagram; a board diagram wins over `手合割`.
+//!   Without either, the game starts from 平手. 先手 moves first unless a
+//!   line says otherwise, or the game is a named handicap (上手, 後手,
+//!   moves first) and the diagram is that handicap's start with empty
+//!   hands.
+//! - A board diagram: a file-number line, a `+----+` border, nine rows
+//!   `| ・ ・v玉 …|一` and a closing border. Each square is a prefix — a space
+//!   for 先手, `v` for 後手 — and a piece: `・` (empty), 歩 香 桂 銀 金 角 飛
+//!   玉 王, と, 杏 or 成香, 圭 or 成桂, 全 or 成銀, 馬, 龍 or 竜.
+//! - Hands such as `飛二　角　銀二　桂四　香四　歩九`, counts in kanji (一 … 十八)
+//!   or digits, `なし` or nothing for an empty hand.
+//! - **The hand of 後手 when not listed** (the tsume convention): with a
+//!   board diagram that has no 先手 king, a missing `後手の持駒` line, like
+//!   `後手の持駒：残り全部`, means every piece that is neither on the board
+//!   nor in 先手's hand ([`crate::remaining::remaining_pieces`]). With a
+//!   先手 king on the board (a game position), or without a diagram, a
+//!   missing line means an empty hand. [`KifRecord::white_hand`] tells
+//!   which rule applied.
+//! - Comment lines: `#` (kept in [`KifRecord::header_comments`]), `*`
+//!   (kept with the number of moves before them in
+//!   [`KifRecord::comments`]), `&` (bookmarks, ignored).
+//! - The moves: after an optional `手数----指手---------消費時間--` line,
+//!   numbered lines `  12 同　角成(33)   ( 0:02/00:00:03)`. Each move is read
+//!   with [`crate::japanese::parse_japanese_move`] and played, so the
+//!   record holds only legal moves; numbers must run 1, 2, 3, …. Reading
+//!   stops at a result word (投了, 詰み, 中断, …, kept in
+//!   [`KifRecord::result`]), at a `まで…` line or at the first `変化` (only
+//!   the main line is read).
+//!
+//! Anything else is an error that names the line.
+//!
+//! # What is written
+//! [`to_kif`] writes UTF-8 KIF: the headers, always a board diagram with
+//! both hands listed explicitly (so that reading it back needs no rule),
+//! `後手番` when White moves first, and the moves with their origins
+//! `(NN)` and `打` on drops, as 柿木将棋 does.
+
+use crate::hand::Hand;
+use crate::handicap;
+use crate::japanese::{self, JapaneseStyle};
+use crate::moves::Move;
+use crate::notation_error::NotationError;
+use crate::position::Position;
+use crate::remaining::remaining_pieces;
+use crate::text_encoding::decode_text;
+use crate::types::{Color, Piece, PieceType, Square};
+use std::path::Path;
+
+/// Where the hand of 後手 came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhiteHandRule {
+    /// Listed explicitly (possibly as `なし`), or set by the program.
+    Listed,
+    /// `後手の持駒：残り全部`.
+    RestWritten,
+    /// No `後手の持駒` line, a board diagram and no 先手 king: the rest.
+    RestImplied,
+    /// No `後手の持駒` line and a 先手 king on the board, or no diagram:
+    /// empty.
+    EmptyImplied,
+}
+
+/// A KIF record: headers, start position and the main line of moves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KifRecord {
+    /// `key：value` header lines in file order (hands excluded).
+    pub headers: Vec<(String, String)>,
+    /// Text of the `#` comment lines, without the `#`.
+    pub header_comments: Vec<String>,
+    /// The start position (move number 1).
+    pub start: Position,
+    /// How 後手's hand in `start` was decided.
+    pub white_hand: WhiteHandRule,
+    /// The main line, every move legal in turn.
+    pub moves: Vec<Move>,
+    /// The time column of each move as written, e.g. `( 0:01/00:00:01)`;
+    /// same length as `moves`.
+    pub times: Vec<Option<String>>,
+    /// `*` comments: `(moves played before the comment, text without *)`.
+    pub comments: Vec<(usize, String)>,
+    /// The result word that ended the record (`投了`, `詰み`, …), if any.
+    pub result: Option<String>,
+}
+
+impl KifRecord {
+    /// A record of `moves` from `start`, with no headers.
+    pub fn new(start: Position, moves: Vec<Move>) -> KifRecord {
+        let n = moves.len();
+        KifRecord {
+            headers: Vec::new(),
+            header_comments: Vec::new(),
+            start,
+            white_hand: WhiteHandRule::Listed,
+            moves,
+            times: vec![None; n],
+            comments: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The value of the first header with this key.
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The title: `作品名`, else `表題`, else `棋戦`.
+    pub fn title(&self) -> Option<&str> {
+        self.header("作品名")
+            .or_else(|| self.header("表題"))
+            .or_else(|| self.header("棋戦"))
+    }
+
+    /// The author (`作者`).
+    pub fn author(&self) -> Option<&str> {
+        self.header("作者")
+    }
+
+    /// The `手数` header as a number (the length a problem file declares).
+    pub fn declared_length(&self) -> Option<u32> {
+        self.header("手数").and_then(|v| v.trim().parse().ok())
+    }
+
+    /// The position after all the moves. The moves are checked again (the
+    /// fields are public and may have been changed since reading).
+    pub fn end_position(&self) -> Result<Position, NotationError> {
+        let mut pos = self.start.clone();
+        for (i, &m) in self.moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                return Err(NotationError::new(format!(
+                    "move {} ({}) is not legal in {}",
+                    i + 1,
+                    m.to_usi(),
+                    pos.to_sfen()
+                )));
+            }
+            pos.do_move(m);
+        }
+        Ok(pos)
+    }
+}
+
+/// Words that end the move list.
+const RESULT_WORDS: [&str; 15] = [
+    "投了",
+    "中断",
+    "詰み",
+    "不詰",
+    "千日手",
+    "持将棋",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "入玉宣言",
+    "不戦勝",
+    "不戦敗",
+    "封じ手",
+    "時間切れ",
+];
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+fn trim(s: &str) -> &str {
+    s.trim_matches(is_space)
+}
+
+/// Reads a number written in kanji (一 … 九, 十, 十八) or digits (ASCII or
+/// full-width).
+pub fn parse_kanji_number(s: &str) -> Option<u32> {
+    let s = trim(s);
+    if s.is_empty() {
+        return None;
+    }
+    if s.chars()
+        .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+    {
+        let ascii: String = s
+            .chars()
+            .map(|c| {
+                if c.is_ascii_digit() {
+                    c
+                } else {
+                    char::from(b'0' + (c as u32 - '０' as u32) as u8)
+                }
+            })
+            .collect();
+        return ascii.parse().ok();
+    }
+    const DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let mut total = 0u32;
+    let mut cur = 0u32;
+    let mut seen_ten = false;
+    for c in s.chars() {
+        if c == '十' {
+            if seen_ten {
+                return None;
+            }
+            seen_ten = true;
+            total += if cur == 0 { 10 } else { cur * 10 };
+            cur = 0;
+        } else if let Some(i) = DIGITS.iter().position(|&d| d == c) {
+            if cur != 0 {
+                return None;
+            }
+            cur = i as u32 + 1;
+        } else {
+            return None;
+        }
+    }
+    Some(total + cur)
+}
+
+/// A number in kanji as KIF hands write it: 一 … 九, 十, 十一 … 十八.
+pub fn kanji_number(n: u32) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0 => "〇".to_string(),
+        1..=9 => DIGITS[n as usize].to_string(),
+        10..=19 => format!("十{}", DIGITS[(n - 10) as usize]),
+        _ => n.to_string(),
+    }
+}
+
+/// A hand as written after `持駒：`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HandSpec {
+    Listed(Hand),
+    Rest,
+}
+
+fn parse_hand_text(value: &str) -> Result<HandSpec, String> {
+    let v = trim(value);
+    if v.is_empty() || v == "なし" {
+        return Ok(HandSpec::Listed(Hand::EMPTY));
+    }
+    if v == "残り全部" || v == "残りすべて" {
+        return Ok(HandSpec::Rest);
+    }
+    let mut hand = Hand::EMPTY;
+    let mut seen = [false; 7];
+    for token in v.split(is_space).filter(|t| !t.is_empty()) {
+        let mut chars = token.chars();
+        let first = chars.next().unwrap_or(' ');
+        let kind = japanese::piece_kind_from_japanese(&first.to_string())
+            .ok_or_else(|| format!("unknown piece '{first}' in hand '{v}'"))?;
+        if !kind.is_hand_kind() {
+            return Err(format!("'{first}' cannot be held in hand"));
+        }
+        let rest: String = chars.collect();
+        let n = if rest.is_empty() {
+            1
+        } else {
+            parse_kanji_number(&rest)
+                .ok_or_else(|| format!("bad count '{rest}' for {first} in hand"))?
+        };
+        if n == 0 {
+            return Err(format!("count 0 for {first} in hand"));
+        }
+        if seen[kind.index()] {
+            return Err(format!("{first} listed twice in hand"));
+        }
+        seen[kind.index()] = true;
+        if !hand.set_count(kind, n) {
+            return Err(format!(
+                "{n} {first} in hand: a set has only {}",
+                kind.max_count()
+            ));
+        }
+    }
+    Ok(HandSpec::Listed(hand))
+}
+
+/// Writes a hand: `飛二　角　歩九` (biggest pieces first), `なし` if empty.
+pub fn hand_to_kif(hand: Hand) -> String {
+    const ORDER: [PieceType; 7] = [
+        PieceType::Rook,
+        PieceType::Bishop,
+        PieceType::Gold,
+        PieceType::Silver,
+        PieceType::Knight,
+        PieceType::Lance,
+        PieceType::Pawn,
+    ];
+    let mut s = String::new();
+    for k in ORDER {
+        let n = hand.count(k);
+        if n == 0 {
+            continue;
+        }
+        s.push_str(k.kanji());
+        if n > 1 {
+            s.push_str(&kanji_number(n));
+        }
+        s.push('　');
+    }
+    if s.is_empty() {
+        s.push_str("なし");
+    }
+    s
+}
+
+/// One-character board names (KIF diagrams keep every square two columns
+/// wide).
+fn board_kanji(kind: PieceType) -> char {
+    match kind {
+        PieceType::Pawn => '歩',
+        PieceType::Lance => '香',
+        PieceType::Knight => '桂',
+        PieceType::Silver => '銀',
+        PieceType::Gold => '金',
+        PieceType::Bishop => '角',
+        PieceType::Rook => '飛',
+        PieceType::King => '玉',
+        PieceType::ProPawn => 'と',
+        PieceType::ProLance => '杏',
+        PieceType::ProKnight => '圭',
+        PieceType::ProSilver => '全',
+        PieceType::Horse => '馬',
+        PieceType::Dragon => '龍',
+    }
+}
+
+/// Reads the squares of one board row (the text between the `|`s), file 9
+/// first.
+fn parse_board_row(content: &str, rank_name: char) -> Result<[Option<Piece>; 9], String> {
+    let chars: Vec<char> = content.chars().collect();
+    let mut cells: Vec<Option<Piece>> = Vec::with_capacity(9);
+    let mut i = 0;
+    while i < chars.len() {
+        let color = match chars[i] {
+            'v' | 'V' => {
+                i += 1;
+                Color::White
+            }
+            ' ' | '^' => {
+                i += 1;
+                Color::Black
+            }
+            _ => Color::Black,
+        };
+        let Some(&c) = chars.get(i) else {
+            if color == Color::White {
+                return Err(format!(
+                    "'v' without a piece at the end of board row {rank_name}"
+                ));
+            }
+            break;
+        };
+        if c == '・' {
+            if color == Color::White {
+                return Err(format!(
+                    "'v' before an empty square in board row {rank_name}"
+                ));
+            }
+            cells.push(None);
+            i += 1;
+            continue;
+        }
+        let (kind, len) = if c == '成' {
+            let name: String = chars[i..(i + 2).min(chars.len())].iter().collect();
+            match japanese::piece_kind_from_japanese(&name) {
+                Some(k) => (k, 2),
+                None => return Err(format!("unknown piece '{name}' in board row {rank_name}")),
+            }
+        } else {
+            match japanese::piece_kind_from_japanese(&c.to_string()) {
+                Some(k) => (k, 1),
+                None => return Err(format!("unknown piece '{c}' in board row {rank_name}")),
+            }
+        };
+        cells.push(Some(Piece::new(color, kind)));
+        i += len;
+    }
+    if cells.len() != 9 {
+        return Err(format!(
+            "board row {rank_name} has {} squares, expected 9",
+            cells.len()
+        ));
+    }
+    let mut row = [None; 9];
+    row.copy_from_slice(&cells);
+    Ok(row)
+}
+
+/// Everything gathered before the moves.
+struct Setup {
+    board_rows: Vec<[Option<Piece>; 9]>,
+    board_line: Option<usize>,
+    board_closed: bool,
+    black_hand: Option<(HandSpec, usize)>,
+    white_hand: Option<(HandSpec, usize)>,
+    side: Option<Color>,
+    handicap: Option<(String, usize)>,
+}
+
+impl Setup {
+    /// The side to move when no line says: 先手, except that a diagram of
+    /// a named handicap's start (上手 moves first) with empty hands gives
+    /// 後手.
+    fn default_side(&self, board: &[Option<Piece>; 81], hands: [Hand; 2]) -> Color {
+        let named = self
+            .handicap
+            .as_ref()
+            .and_then(|(name, _)| handicap::handicap_sfen(name))
+            .and_then(|sfen| Position::from_sfen(sfen).ok());
+        match named {
+            Some(h)
+                if h.side_to_move() == Color::White
+                    && hands == [Hand::EMPTY; 2]
+                    && Square::all().all(|sq| h.piece_at(sq) == board[sq.index()]) =>
+            {
+                Color::White
+            }
+            _ => Color::Black,
+        }
+    }
+
+    fn build(&self) -> Result<(Position, WhiteHandRule), NotationError> {
+        if let Some(bl) = self.board_line {
+            if self.board_rows.len() != 9 {
+                return Err(NotationError::at_line(
+                    bl,
+                    format!(
+                        "the board diagram has {} rows, expected 9",
+                        self.board_rows.len()
+                    ),
+                ));
+            }
+            let mut board = [None; 81];
+            for (rank, row) in self.board_rows.iter().enumerate() {
+                for (col, &p) in row.iter().enumerate() {
+                    let sq = Square::from_file_rank(8 - col as u8, rank as u8)
+                        .expect("rank and column below 9");
+                    board[sq.index()] = p;
+                }
+            }
+            let black = match self.black_hand {
+                None => Hand::EMPTY,
+                Some((HandSpec::Listed(h), _)) => h,
+                Some((HandSpec::Rest, line)) => {
+                    return Err(NotationError::at_line(
+                        line,
+                        "残り全部 is only understood for 後手の持駒",
+                    ))
+                }
+            };
+            let black_king = board
+                .iter()
+                .flatten()
+                .any(|p| p.kind == PieceType::King && p.color == Color::Black);
+            let (rule, white_line) = match self.white_hand {
+                Some((HandSpec::Listed(_), l)) => (WhiteHandRule::Listed, l),
+                Some((HandSpec::Rest, l)) => (WhiteHandRule::RestWritten, l),
+                None if black_king => (WhiteHandRule::EmptyImplied, bl),
+                None => (WhiteHandRule::RestImplied, bl),
+            };
+            let white = match (self.white_hand, rule) {
+                (Some((HandSpec::Listed(h), _)), _) => h,
+                (_, WhiteHandRule::EmptyImplied) => Hand::EMPTY,
+                _ => remaining_pieces(&board, black).map_err(|e| {
+                    NotationError::at_line(
+                        white_line,
+                        format!("cannot give 後手 the rest of the pieces: {e}"),
+                    )
+                })?,
+            };
+            let side = self
+                .side
+                .unwrap_or_else(|| self.default_side(&board, [black, white]));
+            let pos = Position::from_parts(&board, [black, white], side, 1)
+                .map_err(|e| NotationError::at_line(bl, format!("the position is illegal: {e}")))?;
+            return Ok((pos, rule));
+        }
+        // No diagram: a named handicap (平手 by default).
+        let (name, line) = self
+            .handicap
+            .clone()
+            .unwrap_or_else(|| ("平手".to_string(), 0));
+        let sfen = handicap::handicap_sfen(&name).ok_or_else(|| {
+            NotationError::at_line(
+                line.max(1),
+                format!("unknown 手合割 '{name}' and no board diagram"),
+            )
+        })?;
+        let start = Position::from_sfen(sfen).expect("handicap table SFEN is valid");
+        let mut board = [None; 81];
+        for sq in Square::all() {
+            board[sq.index()] = start.piece_at(sq);
+        }
+        let mut hands = [Hand::EMPTY; 2];
+        for (slot, spec) in [(0, self.black_hand), (1, self.white_hand)] {
+            match spec {
+                None => {}
+                Some((HandSpec::Listed(h), _)) => hands[slot] = h,
+                Some((HandSpec::Rest, l)) => {
+                    return Err(NotationError::at_line(l, "残り全部 needs a board diagram"))
+                }
+            }
+        }
+        let side = self.side.unwrap_or(start.side_to_move());
+        let pos = Position::from_parts(&board, hands, side, 1).map_err(|e| {
+            NotationError::at_line(line.max(1), format!("the position is illegal: {e}"))
+        })?;
+        let rule = if self.white_hand.is_some() {
+            WhiteHandRule::Listed
+        } else {
+            WhiteHandRule::EmptyImplied
+        };
+        Ok((pos, rule))
+    }
+}
+
+/// Reads KIF text. `file` names the source in error messages.
+pub fn parse_kif(text: &str, file: Option<&str>) -> Result<KifRecord, NotationError> {
+    parse_kif_inner(text).map_err(|e| e.in_file(file))
+}
+
+/// Reads KIF bytes in UTF-8 or Shift_JIS (see the module notes); a `file`
+/// name ending in `.kifu` requires UTF-8.
+pub fn parse_kif_bytes(bytes: &[u8], file: Option<&str>) -> Result<KifRecord, NotationError> {
+    let utf8_only = file.is_some_and(|f| f.to_ascii_lowercase().ends_with(".kifu"));
+    let (text, _) = decode_text(bytes, utf8_only).map_err(|e| e.in_file(file))?;
+    parse_kif(&text, file)
+}
+
+/// Reads a KIF or KIFU file.
+pub fn read_kif(path: impl AsRef<Path>) -> Result<KifRecord, NotationError> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .map_err(|e| NotationError::new(format!("cannot read: {e}")).in_file(Some(&name)))?;
+    parse_kif_bytes(&bytes, Some(&name))
+}
+
+fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut setup = Setup {
+        board_rows: Vec::new(),
+        board_line: None,
+        board_closed: false,
+        black_hand: None,
+        white_hand: None,
+        side: None,
+        handicap: None,
+    };
+    let mut headers: Vec<(String, String)> = Vec::new();
+    let mut header_comments = Vec::new();
+    let mut comments = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut idx = 0;
+
+    // Header part.
+    while idx < lines.len() {
+        let ln = idx + 1;
+        let raw = lines[idx].trim_end_matches(is_space);
+        let t = trim(raw);
+        if t.is_empty() || t.starts_with('&') {
+            idx += 1;
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('#') {
+            header_comments.push(c.to_string());
+            idx += 1;
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('*') {
+            comments.push((0, c.to_string()));
+            idx += 1;
+            continue;
+        }
+        if let Some(body) = t.strip_prefix('|') {
+            if setup.board_closed {
+                return Err(NotationError::at_line(ln, "a second board diagram"));
+            }
+            if setup.board_line.is_none() {
+                setup.board_line = Some(ln);
+            }
+            let n = setup.board_rows.len();
+            if n >= 9 {
+                return Err(NotationError::at_line(ln, "more than 9 board rows"));
+            }
+            let rank_name = japanese::rank_kanji(n as u8);
+            let Some(close) = body.rfind('|') else {
+                return Err(NotationError::at_line(
+                    ln,
+                    format!("board row {rank_name} has no closing '|'"),
+                ));
+            };
+            let label = trim(&body[close + 1..]);
+            if !label.is_empty() && label != rank_name.to_string() {
+                return Err(NotationError::at_line(
+                    ln,
+                    format!("board row labelled '{label}' where {rank_name} was expected"),
+                ));
+            }
+            let row = parse_board_row(&body[..close], rank_name)
+                .map_err(|m| NotationError::at_line(ln, m))?;
+            setup.board_rows.push(row);
+            idx += 1;
+            continue;
+        }
+        if t.starts_with('+') && t.chars().all(|c| c == '+' || c == '-') {
+            if setup.board_line.is_none() {
+                setup.board_line = Some(ln);
+            } else if !setup.board_rows.is_empty() {
+                setup.board_closed = true;
+            }
+            idx += 1;
+            continue;
+        }
+        if t.chars().all(|c| is_space(c) || ('１'..='９').contains(&c)) {
+            // The file numbers above the diagram.
+            idx += 1;
+            continue;
+        }
+        match t {
+            "先手番" | "下手番" => {
+                setup.side = Some(Color::Black);
+                idx += 1;
+                continue;
+            }
+            "後手番" | "上手番" => {
+                setup.side = Some(Color::White);
+                idx += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if t.starts_with("手数----") || t.starts_with("手数――") || t.starts_with("手数--")
+        {
+            idx += 1;
+            break;
+        }
+        if t.starts_with("手数＝") {
+            idx += 1;
+            continue;
+        }
+        if t.starts_with(|c: char| c.is_ascii_digit()) {
+            break;
+        }
+        if t.starts_with("まで") || t.starts_with("変化") {
+            idx = lines.len();
+            break;
+        }
+        if let Some((key, value)) = t.split_once('：') {
+            let key = trim(key);
+            let value = trim(value);
+            match key {
+                "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
+                    let spec = parse_hand_text(value).map_err(|m| NotationError::at_line(ln, m))?;
+                    let slot = if key.starts_with('先') || key.starts_with('下') {
+                        &mut setup.black_hand
+                    } else {
+                        &mut setup.white_hand
+                    };
+                    if slot.is_some() {
+                        return Err(NotationError::at_line(ln, format!("{key} given twice")));
+                    }
+                    *slot = Some((spec, ln));
+                }
+                "手番" => {
+                    setup.side = Some(match value {
+                        "先手" | "下手" | "▲" => Color::Black,
+                        "後手" | "上手" | "△" => Color::White,
+                        _ => return Err(NotationError::at_line(ln, format!("bad 手番 '{value}'"))),
+                    });
+                }
+                _ => {
+                    if key == "手合割" {
+                        setup.handicap = Some((value.to_string(), ln));
+                    }
+                    headers.push((key.to_string(), value.to_string()));
+                }
+            }
+            idx += 1;
+            continue;
+        }
+        return Err(NotationError::at_line(
+            ln,
+            format!("unrecognised line '{t}'"),
+        ));
+    }
+
+    let (start, white_hand) = setup.build()?;
+
+    // Moves.
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut times = Vec::new();
+    let mut result = None;
+    let mut prev_to: Option<Square> = None;
+    while idx < lines.len() {
+        let ln = idx + 1;
+        let t = trim(lines[idx]);
+        idx += 1;
+        if t.is_empty() || t.starts_with('&') {
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('#') {
+            header_comments.push(c.to_string());
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('*') {
+            comments.push((moves.len(), c.to_string()));
+            continue;
+        }
+        if t.starts_with("まで") || t.starts_with("変化") {
+            break;
+        }
+        let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            return Err(NotationError::at_line(
+                ln,
+                format!("unrecognised line '{t}' among the moves"),
+            ));
+        }
+        let number: usize = t[..digits]
+            .parse()
+            .map_err(|_| NotationError::at_line(ln, "move number too large"))?;
+        let rest = &t[digits..];
+        if !rest.starts_with(is_space) {
+            return Err(NotationError::at_line(
+                ln,
+                format!("expected a space after the move number in '{t}'"),
+            ));
+        }
+        if number != moves.len() + 1 {
+            return Err(NotationError::at_line(
+                ln,
+                format!(
+                    "move number {number} out of sequence (expected {})",
+                    moves.len() + 1
+                ),
+            ));
+        }
+        let rest = trim(rest);
+        // The move text: 同 may be followed by a space that belongs to it.
+        let mut text_end = 0;
+        if rest.starts_with('同') {
+            text_end = '同'.len_utf8();
+            text_end += rest[text_end..]
+                .chars()
+                .take_while(|&c| is_space(c))
+                .map(char::len_utf8)
+                .sum::<usize>();
+        }
+        text_end += rest[text_end..]
+            .chars()
+            .take_while(|&c| !is_space(c))
+            .map(char::len_utf8)
+            .sum::<usize>();
+        let move_text = &rest[..text_end];
+        let after = trim(&rest[text_end..]);
+        let (time, tail) = split_time(after).map_err(|m| NotationError::at_line(ln, m))?;
+        if !(tail.is_empty() || tail == "+") {
+            return Err(NotationError::at_line(
+                ln,
+                format!("unexpected '{tail}' after the move"),
+            ));
+        }
+        if let Some(word) = RESULT_WORDS.iter().find(|w| move_text.starts_with(**w)) {
+            result = Some(word.to_string());
+            break;
+        }
+        let m =
+            japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| e.or_line(ln))?;
+        pos.do_move(m);
+        prev_to = Some(m.to());
+        moves.push(m);
+        times.push(time);
+    }
+
+    Ok(KifRecord {
+        headers,
+        header_comments,
+        start,
+        white_hand,
+        moves,
+        times,
+        comments,
+        result,
+    })
+}
+
+/// Splits a leading `( … )` time field off `s`.
+fn split_time(s: &str) -> Result<(Option<String>, &str), String> {
+    if !s.starts_with('(') {
+        return Ok((None, s));
+    }
+    match s.find(')') {
+        Some(end) => Ok((Some(s[..=end].to_string()), trim(&s[end + 1..]))),
+        None => Err(format!("unclosed time field '{s}'")),
+    }
+}
+
+/// The hands, board diagram and side-to-move line of a position, as KIF
+/// writes them (both hands always listed).
+pub fn position_to_kif(pos: &Position) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "後手の持駒：{}\n",
+        hand_to_kif(pos.hand(Color::White))
+    ));
+    s.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n");
+    s.push_str("+---------------------------+\n");
+    for rank in 0..9u8 {
+        s.push('|');
+        for file in (0..9u8).rev() {
+            let sq = Square::from_file_rank(file, rank).expect("file and rank below 9");
+            match pos.piece_at(sq) {
+                None => s.push_str(" ・"),
+                Some(p) => {
+                    s.push(if p.color == Color::White { 'v' } else { ' ' });
+                    s.push(board_kanji(p.kind));
+                }
+            }
+        }
+        s.push('|');
+        s.push(japanese::rank_kanji(rank));
+        s.push('\n');
+    }
+    s.push_str("+---------------------------+\n");
+    s.push_str(&format!(
+        "先手の持駒：{}\n",
+        hand_to_kif(pos.hand(Color::Black))
+    ));
+    if pos.side_to_move() == Color::White {
+        s.push_str("後手番\n");
+    }
+    s
+}
+
+/// Display width in columns, counting non-ASCII characters as two.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// Writes a record as UTF-8 KIF (see the module notes). Moves that are not
+/// legal in turn are written as far as they go and then an error is
+/// returned, so an inconsistent record cannot produce a file that reads
+/// back differently.
+pub fn to_kif(record: &KifRecord) -> Result<String, NotationError> {
+    let mut s = String::new();
+    for c in &record.header_comments {
+        s.push('#');
+        s.push_str(c);
+        s.push('\n');
+    }
+    for (k, v) in &record.headers {
+        s.push_str(&format!("{k}：{v}\n"));
+    }
+    s.push_str(&position_to_kif(&record.start));
+    s.push_str("手数----指手---------消費時間--\n");
+    let write_comments = |s: &mut String, ply: usize| {
+        for (_, c) in record.comments.iter().filter(|(p, _)| *p == ply) {
+            s.push('*');
+            s.push_str(c);
+            s.push('\n');
+        }
+    };
+    write_comments(&mut s, 0);
+    let mut pos = record.start.clone();
+    let mut prev = None;
+    for (i, &m) in record.moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(NotationError::new(format!(
+                "move {} ({}) is not legal in {}",
+                i + 1,
+                m.to_usi(),
+                pos.to_sfen()
+            )));
+        }
+        let text = japanese::move_to_japanese_styled(&pos, m, prev, &JapaneseStyle::KIF);
+        let mut line = format!("{:>4} {}", i + 1, text);
+        if let Some(Some(t)) = record.times.get(i) {
+            let pad = 13usize.saturating_sub(width(&text)).max(1);
+            line.push_str(&" ".repeat(pad));
+            line.push_str(t);
+        }
+        s.push_str(&line);
+        s.push('\n');
+        pos.do_move(m);
+        prev = Some(m.to());
+        write_comments(&mut s, i + 1);
+    }
+    if let Some(r) = &record.result {
+        s.push_str(&format!("{:>4} {}\n", record.moves.len() + 1, r));
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kanji_numbers() {
+        for n in 1..=18 {
+            assert_eq!(parse_kanji_number(&kanji_number(n)), Some(n));
+        }
+        assert_eq!(parse_kanji_number("十八"), Some(18));
+        assert_eq!(parse_kanji_number("二十"), Some(20));
+        assert_eq!(parse_kanji_number("１８"), Some(18));
+        assert_eq!(parse_kanji_number("9"), Some(9));
+        assert_eq!(parse_kanji_number("十十"), None);
+        assert_eq!(parse_kanji_number("二三"), None);
+        assert_eq!(parse_kanji_number("x"), None);
+    }
+
+    #[test]
+    fn hands() {
+        let HandSpec::Listed(h) = parse_hand_text("飛二　角　銀二　桂四　香四　歩九　").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(h.count(PieceType::Rook), 2);
+        assert_eq!(h.count(PieceType::Pawn), 9);
+        assert_eq!(hand_to_kif(h), "飛二　角　銀二　桂四　香四　歩九　");
+        assert_eq!(parse_hand_text("なし"), Ok(HandSpec::Listed(Hand::EMPTY)));
+        assert_eq!(parse_hand_text("残り全部"), Ok(HandSpec::Rest));
+        assert!(parse_hand_text("歩十九")
+            .unwrap_err()
+            .contains("a set has only 18"));
+        assert!(parse_hand_text("玉")
+            .unwrap_err()
+            .contains("cannot be held"));
+        assert!(parse_hand_text("歩 歩").unwrap_err().contains("twice"));
+        assert!(parse_hand_text("象")
+            .unwrap_err()
+            .contains("unknown piece '象'"));
+    }
+
+    #[test]
+    fn board_rows() {
+        let r = parse_board_row(" ・ ・ ・ ・v玉 ・ ・ ・ ・", '一').unwrap();
+        assert_eq!(r[4], Some(Piece::new(Color::White, PieceType::King)));
+        let r = parse_board_row("v杏v圭v全 と 馬 龍 竜v成銀 ・", '一').unwrap();
+        assert_eq!(r[0], Some(Piece::new(Color::White, PieceType::ProLance)));
+        assert_eq!(r[6], Some(Piece::new(Color::Black, PieceType::Dragon)));
+        assert_eq!(r[7], Some(Piece::new(Color::White, PieceType::ProSilver)));
+        assert_eq!(
+            parse_board_row(" ・ ・ ・ ・ 象 ・ ・ ・ ・", '三').unwrap_err(),
+            "unknown piece '象' in board row 三"
+        );
+        assert!(parse_board_row(" ・ ・", '二')
+            .unwrap_err()
+            .contains("2 squares"));
+    }
+}

@@ -1,0 +1,96 @@
+//! The error shared by the notation readers (KIF, CSA, Japanese move
+//! text, problem files).
+//!
+//! Every error names where the problem is, as far as it is known: the file
+//! (when the caller gave a name), the 1-based line number (when the text
+//! came from a multi-line file) and what is wrong, so that it prints like
+//! `problems.kif:14: unknown piece '象' in board row 三`.
+
+use core::fmt;
+
+/// A reader rejected its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    /// The file the text came from, when known.
+    pub file: Option<String>,
+    /// The 1-based line number, when the text has lines.
+    pub line: Option<usize>,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl NotationError {
+    /// An error with a message and no location yet.
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError {
+            file: None,
+            line: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error on a given 1-based line.
+    pub fn at_line(line: usize, message: impl Into<String>) -> NotationError {
+        NotationError {
+            file: None,
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+
+    /// Sets the line number unless one is already set.
+    pub fn or_line(mut self, line: usize) -> NotationError {
+        if self.line.is_none() {
+            self.line = Some(line);
+        }
+        self
+    }
+
+    /// Sets the file name unless one is already set; an empty name is
+    /// ignored.
+    pub fn in_file(mut self, file: Option<&str>) -> NotationError {
+        if self.file.is_none() {
+            if let Some(f) = file.filter(|f| !f.is_empty()) {
+                self.file = Some(f.to_string());
+            }
+        }
+        self
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.file, self.line) {
+            (Some(file), Some(line)) => write!(f, "{file}:{line}: {}", self.message),
+            (Some(file), None) => write!(f, "{file}: {}", self.message),
+            (None, Some(line)) => write!(f, "line {line}: {}", self.message),
+            (None, None) => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_file_and_line() {
+        let e = NotationError::at_line(14, "unknown piece '象' in board row 三")
+            .in_file(Some("problems.kif"));
+        assert_eq!(
+            e.to_string(),
+            "problems.kif:14: unknown piece '象' in board row 三"
+        );
+        assert_eq!(
+            NotationError::new("x").or_line(3).or_line(5).to_string(),
+            "line 3: x"
+        );
+        assert_eq!(NotationError::new("x").in_file(Some("")).to_string(), "x");
+        assert_eq!(
+            NotationError::new("x").in_file(Some("a.csa")).to_string(),
+            "a.csa: x"
+        );
+    }
+}
