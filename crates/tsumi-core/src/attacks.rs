@@ -95,17 +95,12 @@ static LANCE_RAY: [[Bitboard; 81]; 2] = build_lance_rays();
 const fn ray(sq: u8, d: (i8, i8), occ: Bitboard) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     let mut cur = sq;
-    loop {
-        match offset(cur, d.0, d.1) {
-            Some(t) => {
-                bb = bb.or(bit(t));
-                if occ.contains(Square::from_index_unchecked(t)) {
-                    break;
-                }
-                cur = t;
-            }
-            None => break,
+    while let Some(t) = offset(cur, d.0, d.1) {
+        bb = bb.or(bit(t));
+        if occ.contains(Square::from_index_unchecked(t)) {
+            break;
         }
+        cur = t;
     }
     bb
 }
