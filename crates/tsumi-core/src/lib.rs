@@ -8,6 +8,9 @@
 //! - [`moves`]: 16-bit moves and a fixed-capacity move list.
 //! - [`position`]: board state with do/undo, Zobrist keys, checkers, pins.
 //! - [`movegen`]: legal move generation.
+//! - [`checkgen`]: checking moves by category (direct, discovered, drop).
+//! - [`evasion`]: answers to a check, and the checkmate test.
+//! - [`mate1`]: mate in one.
 //! - [`sfen`]: SFEN reading and writing.
 //! - [`perft`]: leaf counting.
 //!
@@ -22,8 +25,10 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod checkgen;
+pub mod evasion;
 pub mod hand;
 pub mod magic;
+pub mod mate1;
 #[rustfmt::skip]
 pub mod magic_constants;
 pub mod movegen;
