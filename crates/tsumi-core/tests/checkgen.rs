@@ -14,7 +14,7 @@ mod common;
 use common::{move_set, oracle_positions, perft_positions, playout_positions, sfen_positions};
 use std::collections::BTreeSet;
 use tsumi_core::checkgen::mate_in_1;
-use tsumi_core::{Bitboard, Move, MoveList, Position};
+use tsumi_core::{Bitboard, Move, MoveList, Position, Square};
 
 /// The list as a set, after asserting it has no duplicates.
 fn set_without_duplicates(pos: &Position, list: &MoveList, what: &str) -> BTreeSet<Move> {
@@ -282,4 +282,60 @@ fn mate_in_1_on_playouts() {
         }
     }
     assert!(found > 100, "{found}");
+}
+
+fn usi_set(list: &[&str]) -> BTreeSet<Move> {
+    list.iter().map(|s| Move::from_usi(s).unwrap()).collect()
+}
+
+fn generated(pos: &Position, f: fn(&Position, &mut MoveList)) -> BTreeSet<Move> {
+    let mut list = MoveList::new();
+    f(pos, &mut list);
+    move_set(&list)
+}
+
+/// Cases too rare in the collections and playouts to be met there, each
+/// also run through [`check_position`].
+#[test]
+fn hand_made_positions() {
+    // Our king is the only piece between our rook and the enemy king:
+    // stepping off the file discovers check, stepping along it does not.
+    let pos = Position::from_sfen("4k4/9/9/9/4K4/9/9/9/4R4 b - 1").unwrap();
+    check_position(&pos);
+    let want = usi_set(&["5e4d", "5e6d", "5e4e", "5e6e", "5e4f", "5e6f"]);
+    assert_eq!(generated(&pos, Position::generate_discovered_checks), want);
+    assert_eq!(generated(&pos, Position::generate_checks), want);
+
+    // Black is in check from the bishop on 6a (pinned to its king by the
+    // rook on 9a). A pawn dropped on 5b would block and mate at once
+    // (打ち歩詰め), so it is no evasion; pawns on 4c and 3d are.
+    let pos = Position::from_sfen("R2bkl3/9/4G4/9/7K1/9/9/9/9 b P 1").unwrap();
+    assert!(pos.in_check());
+    check_position(&pos);
+    let ev = generated(&pos, Position::generate_evasions);
+    assert!(!ev.contains(&Move::from_usi("P*5b").unwrap()));
+    assert!(ev.contains(&Move::from_usi("P*4c").unwrap()));
+    assert!(ev.contains(&Move::from_usi("P*3d").unwrap()));
+    assert!(ev.contains(&Move::from_usi("9a6a").unwrap()));
+    assert!(!pos.is_mated());
+
+    // Checked along the last rank with only a lance, a knight and a pawn
+    // in hand: none may be dropped there, so it is mate; a silver in hand
+    // could block.
+    let pos = Position::from_sfen("r7K/9/7gg/9/9/9/9/9/k8 b LNP 1").unwrap();
+    check_position(&pos);
+    assert!(pos.is_mated());
+    let pos = Position::from_sfen("r7K/9/7gg/9/9/9/9/9/k8 b S 1").unwrap();
+    check_position(&pos);
+    assert!(!pos.is_mated());
+    assert_eq!(generated(&pos, Position::generate_evasions).len(), 7);
+
+    // Double check by a rook and a bishop: only king moves answer it,
+    // though a gold in hand and one on the board could each meet one.
+    let pos = Position::from_sfen("4r3b/9/9/9/4K4/9/4G4/9/k8 b G 1").unwrap();
+    assert!(pos.checkers().more_than_one());
+    check_position(&pos);
+    let ev = generated(&pos, Position::generate_evasions);
+    assert!(!ev.is_empty());
+    assert!(ev.iter().all(|m| m.from() == Square::from_usi("5e")));
 }
