@@ -33,6 +33,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::types::{Color, PieceType, Square};
+use std::sync::LazyLock;
 
 pub use crate::mate1::mate_in_1;
 use crate::moves::Move;
@@ -111,18 +112,68 @@ pub(crate) fn attacks_of(kind: PieceType, color: Color, from: Square, occ: Bitbo
     }
 }
 
-/// The kinds whose pieces are looked up one bitboard at a time (the
-/// gold-movers are taken together through [`Position::golds`]).
-const MOVER_KINDS: [PieceType; 8] = [
+/// The short-range kinds with a candidate table, in table order.
+const NEAR_KINDS: [PieceType; 5] = [
     PieceType::Pawn,
     PieceType::Lance,
     PieceType::Knight,
     PieceType::Silver,
-    PieceType::Bishop,
-    PieceType::Rook,
-    PieceType::Horse,
-    PieceType::Dragon,
+    PieceType::Gold,
 ];
+
+/// For each attacker colour, kind of [`NEAR_KINDS`] and enemy king square:
+/// the squares from which a piece of that kind could check that king
+/// directly in one move, promoting or not, on an otherwise empty board. A
+/// superset of the pieces that can check in a real position, so only
+/// these need to be looked at.
+type CandidateTable = [[[Bitboard; Square::NUM]; NEAR_KINDS.len()]; 2];
+
+static CANDIDATES: LazyLock<Box<CandidateTable>> = LazyLock::new(|| {
+    let mut t = Box::new([[[Bitboard::EMPTY; Square::NUM]; NEAR_KINDS.len()]; 2]);
+    for us in Color::ALL {
+        let zone = ZONE[us.index()];
+        for (ki, &kind) in NEAR_KINDS.iter().enumerate() {
+            for ek in Square::all() {
+                // Where the piece, unpromoted or promoted, attacks `ek`
+                // from: its attacks as seen from the king's side.
+                let plain = attacks_of(kind, us.flip(), ek, Bitboard::EMPTY);
+                let promoted = if kind.can_promote() {
+                    attacks::gold(us.flip(), ek)
+                } else {
+                    Bitboard::EMPTY
+                };
+                let mut from_squares = Bitboard::EMPTY;
+                for from in Square::all() {
+                    let reach = attacks_of(kind, us, from, Bitboard::EMPTY);
+                    let promo = if zone.contains(from) {
+                        reach
+                    } else {
+                        reach & zone
+                    };
+                    if (reach & plain).any() || (promo & promoted).any() {
+                        from_squares.set(from);
+                    }
+                }
+                t[us.index()][ki][ek.index()] = from_squares;
+            }
+        }
+    }
+    t
+});
+
+/// The squares from which a `kind` piece (one of [`NEAR_KINDS`]) of `us`
+/// might check the king on `ek` directly in one move.
+#[inline(always)]
+fn candidates(kind: PieceType, us: Color, ek: Square) -> Bitboard {
+    let ki = match kind {
+        PieceType::Pawn => 0,
+        PieceType::Lance => 1,
+        PieceType::Knight => 2,
+        PieceType::Silver => 3,
+        _ => 4,
+    };
+    CANDIDATES[us.index()][ki][ek.index()]
+}
 
 /// The kinds that can be held, other than the pawn.
 const DROP_KINDS: [PieceType; 6] = [
@@ -261,6 +312,29 @@ impl Position {
         }
     }
 
+    /// Pushes the direct checks of our `kind` pieces standing on `froms`.
+    #[inline(always)]
+    fn direct_checks_of(
+        &self,
+        cx: &CheckContext,
+        list: &mut MoveList,
+        kind: PieceType,
+        froms: Bitboard,
+    ) {
+        let reach = cx.check_squares[kind.index()]
+            | if kind.can_promote() {
+                cx.check_squares[kind.promote().index()]
+            } else {
+                Bitboard::EMPTY
+            };
+        for from in froms {
+            let t = self.check_targets(cx, kind, from) & reach;
+            if t.any() {
+                self.push_direct(cx, list, kind, from, t);
+            }
+        }
+    }
+
     /// Direct checks by our pieces outside `skip`.
     fn direct_checks(&self, cx: &CheckContext, list: &mut MoveList, skip: Bitboard) {
         if cx.double_check {
@@ -287,29 +361,24 @@ impl Position {
             };
             self.push_direct(cx, list, PieceType::Pawn, from, t);
         }
-        for kind in MOVER_KINDS {
-            if kind == PieceType::Pawn {
-                continue;
-            }
-            let reach = cx.check_squares[kind.index()]
-                | if kind.can_promote() {
-                    cx.check_squares[kind.promote().index()]
-                } else {
-                    Bitboard::EMPTY
-                };
-            for from in self.pieces(us, kind) & own {
-                let t = self.check_targets(cx, kind, from) & reach;
-                if t.any() {
-                    self.push_direct(cx, list, kind, from, t);
-                }
-            }
-        }
-        let gold_chk = cx.check_squares[PieceType::Gold.index()];
-        for from in self.golds() & own {
-            let t = self.check_targets(cx, PieceType::Gold, from) & gold_chk;
-            for to in t {
-                list.push(Move::normal(from, to, false));
-            }
+        // Short-range pieces: only those near enough to the king (table).
+        let near = |kind: PieceType| candidates(kind, us, cx.ek);
+        let lances = self.pieces(us, PieceType::Lance) & own & near(PieceType::Lance);
+        self.direct_checks_of(cx, list, PieceType::Lance, lances);
+        let knights = self.pieces(us, PieceType::Knight) & own & near(PieceType::Knight);
+        self.direct_checks_of(cx, list, PieceType::Knight, knights);
+        let silvers = self.pieces(us, PieceType::Silver) & own & near(PieceType::Silver);
+        self.direct_checks_of(cx, list, PieceType::Silver, silvers);
+        let golds = self.golds() & own & near(PieceType::Gold);
+        self.direct_checks_of(cx, list, PieceType::Gold, golds);
+        // Long-range pieces: few, each looked at.
+        for kind in [
+            PieceType::Bishop,
+            PieceType::Rook,
+            PieceType::Horse,
+            PieceType::Dragon,
+        ] {
+            self.direct_checks_of(cx, list, kind, self.pieces(us, kind) & own);
         }
     }
 
@@ -332,7 +401,7 @@ impl Position {
                     .and_not(self.color_bb(cx.us))
                     .and_not(line);
                 for to in steps {
-                    if self.attackers_to(them, to, lifted).is_empty() {
+                    if !self.attacked_by(them, to, lifted) {
                         list.push(Move::normal(from, to, false));
                     }
                 }

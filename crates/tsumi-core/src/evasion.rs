@@ -13,12 +13,13 @@
 //! or stand on the far side of the king). So pinned pieces are left out
 //! without looking at their moves.
 //!
-//! Captures and blocks are found backwards: for each square that answers
-//! the check, the pieces of ours that reach it.
+//! Captures and blocks by short-range pieces are found backwards (for each
+//! answering square, the pawns, knights, silvers and gold-movers that step
+//! onto it, by table lookups); sliders are looked at forwards, once each.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::checkgen::{dead_squares, push_moves};
+use crate::checkgen::{attacks_of, dead_squares, push_moves};
 use crate::movegen::GenKind;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -53,7 +54,7 @@ impl Position {
         let occ = self.occupied();
         let lifted = occ ^ Bitboard::from_square(k);
         for to in attacks::king(k).and_not(self.color_bb(us)) {
-            if self.attackers_to(them, to, lifted).is_empty() {
+            if !self.attacked_by(them, to, lifted) {
                 list.push(Move::normal(k, to, false));
             }
         }
@@ -62,14 +63,19 @@ impl Position {
         }
         let c = checkers.single();
         let between = attacks::between(k, c);
-        let movers = self
-            .color_bb(us)
-            .and_not(Bitboard::from_square(k) | self.pinned(us));
-        for to in between | Bitboard::from_square(c) {
-            for from in self.attackers_to(us, to, occ) & movers {
+        let targets = between | Bitboard::from_square(c);
+        let movers = self.evasion_movers(us, k);
+        for to in targets {
+            for from in self.step_movers_to(us, to) & movers {
                 if let Some(p) = self.piece_at(from) {
                     push_moves(list, p.kind, us, from, Bitboard::from_square(to));
                 }
+            }
+        }
+        for from in self.sliders_of(us) & movers {
+            if let Some(p) = self.piece_at(from) {
+                let t = attacks_of(p.kind, us, from, occ) & targets;
+                push_moves(list, p.kind, us, from, t);
             }
         }
         let hand = self.hand(us);
@@ -88,6 +94,63 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// True if a piece of `by` attacks `sq` with occupancy `occ`. Cheapest
+    /// tests first, stopping at the first attacker; a slider table lookup
+    /// is made only when an enemy slider of that kind is on a line through
+    /// `sq` at all.
+    #[inline]
+    pub(crate) fn attacked_by(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        let theirs = self.color_bb(by);
+        let to_side = by.flip();
+        let steps = (attacks::pawn(to_side, sq) & self.kind_bb(PieceType::Pawn))
+            | (attacks::knight(to_side, sq) & self.kind_bb(PieceType::Knight))
+            | (attacks::silver(to_side, sq) & self.kind_bb(PieceType::Silver))
+            | (attacks::gold(to_side, sq) & self.golds())
+            | (attacks::king(sq) & self.king_likes());
+        if (steps & theirs).any() {
+            return true;
+        }
+        if (attacks::lance(to_side, sq, occ) & self.kind_bb(PieceType::Lance) & theirs).any() {
+            return true;
+        }
+        let diag = self.bishop_likes() & theirs;
+        if (attacks::bishop(sq, Bitboard::EMPTY) & diag).any()
+            && (attacks::bishop(sq, occ) & diag).any()
+        {
+            return true;
+        }
+        let orth = self.rook_likes() & theirs;
+        (attacks::rook(sq, Bitboard::EMPTY) & orth).any() && (attacks::rook(sq, occ) & orth).any()
+    }
+
+    /// The pieces of `us` other than the king (on `k`) that may answer a
+    /// check: all but the pinned ones.
+    #[inline]
+    fn evasion_movers(&self, us: Color, k: Square) -> Bitboard {
+        self.color_bb(us)
+            .and_not(Bitboard::from_square(k) | self.pinned(us))
+    }
+
+    /// The pawns, knights, silvers and gold-movers of `us` that reach `to`
+    /// in one step (table lookups only).
+    #[inline]
+    fn step_movers_to(&self, us: Color, to: Square) -> Bitboard {
+        let them = us.flip();
+        ((attacks::pawn(them, to) & self.kind_bb(PieceType::Pawn))
+            | (attacks::knight(them, to) & self.kind_bb(PieceType::Knight))
+            | (attacks::silver(them, to) & self.kind_bb(PieceType::Silver))
+            | (attacks::gold(them, to) & self.golds()))
+            & self.color_bb(us)
+    }
+
+    /// The lances, bishops, rooks, horses and dragons of `us` (each looked
+    /// at once, forwards, rather than once per answering square).
+    #[inline]
+    fn sliders_of(&self, us: Color) -> Bitboard {
+        (self.kind_bb(PieceType::Lance) | self.bishop_likes() | self.rook_likes())
+            & self.color_bb(us)
     }
 
     /// The squares of `between` where `us` may legally drop a pawn: not on
@@ -132,7 +195,7 @@ impl Position {
         let occ = self.occupied();
         let lifted = occ ^ Bitboard::from_square(k);
         for to in attacks::king(k).and_not(self.color_bb(us)) {
-            if self.attackers_to(them, to, lifted).is_empty() {
+            if !self.attacked_by(them, to, lifted) {
                 return false;
             }
         }
@@ -141,14 +204,20 @@ impl Position {
         }
         let c = checkers.single();
         let between = attacks::between(k, c);
+        let targets = between | Bitboard::from_square(c);
         // Any piece reaching a square has a legal way to move there (it may
         // promote wherever it would otherwise be dead).
-        let movers = self
-            .color_bb(us)
-            .and_not(Bitboard::from_square(k) | self.pinned(us));
-        for to in between | Bitboard::from_square(c) {
-            if (self.attackers_to(us, to, occ) & movers).any() {
+        let movers = self.evasion_movers(us, k);
+        for to in targets {
+            if (self.step_movers_to(us, to) & movers).any() {
                 return false;
+            }
+        }
+        for from in self.sliders_of(us) & movers {
+            if let Some(p) = self.piece_at(from) {
+                if (attacks_of(p.kind, us, from, occ) & targets).any() {
+                    return false;
+                }
             }
         }
         let hand = self.hand(us);

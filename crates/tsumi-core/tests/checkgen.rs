@@ -14,7 +14,7 @@ mod common;
 use common::{move_set, oracle_positions, perft_positions, playout_positions, sfen_positions};
 use std::collections::BTreeSet;
 use tsumi_core::checkgen::mate_in_1;
-use tsumi_core::{Bitboard, Move, MoveList, Position, Square};
+use tsumi_core::{Bitboard, Color, Move, MoveList, Piece, PieceType, Position, Square};
 
 /// The list as a set, after asserting it has no duplicates.
 fn set_without_duplicates(pos: &Position, list: &MoveList, what: &str) -> BTreeSet<Move> {
@@ -234,7 +234,7 @@ fn mate_in_1_on_mate_collection() {
     let mut white = 0;
     for mut pos in positions {
         let sfen = pos.to_sfen();
-        white += (pos.side_to_move() == tsumi_core::Color::White) as usize;
+        white += (pos.side_to_move() == Color::White) as usize;
         assert!(
             brute_force_mate(&mut pos).is_some(),
             "{sfen} has no mate in 1"
@@ -338,4 +338,52 @@ fn hand_made_positions() {
     let ev = generated(&pos, Position::generate_evasions);
     assert!(!ev.is_empty());
     assert!(ev.iter().all(|m| m.from() == Square::from_usi("5e")));
+}
+
+/// Every placement of one attacking piece (each kind, promoted ones
+/// included, either colour) against a lone enemy king, the attacker having
+/// no king: the checks generated must be exactly the legal moves that
+/// give check. This covers every geometry of direct checks, including
+/// promotions into and out of the zone and far knight and lance checks.
+#[test]
+fn single_piece_geometries() {
+    let mut positions = 0;
+    let mut checks = 0;
+    for us in Color::ALL {
+        for kind in PieceType::ALL {
+            if kind == PieceType::King {
+                continue;
+            }
+            for ek in Square::all() {
+                for from in Square::all() {
+                    if from == ek {
+                        continue;
+                    }
+                    let mut pos = Position::empty();
+                    pos.put(ek, Piece::new(us.flip(), PieceType::King));
+                    pos.put(from, Piece::new(us, kind));
+                    pos.set_side_to_move(us);
+                    if pos.validate().is_err() {
+                        continue;
+                    }
+                    positions += 1;
+                    let want: BTreeSet<Move> = pos
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.gives_check(m))
+                        .collect();
+                    let got = generated(&pos, Position::generate_checks);
+                    assert_same(&pos, &got, &want, "single piece checks");
+                    let direct = generated(&pos, Position::generate_direct_checks);
+                    assert_same(&pos, &direct, &want, "single piece direct checks");
+                    checks += want.len();
+                }
+            }
+        }
+    }
+    assert!(
+        positions > 100_000 && checks > 50_000,
+        "{positions} {checks}"
+    );
 }
