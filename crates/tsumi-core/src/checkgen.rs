@@ -30,13 +30,12 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::types::{Color, PieceType, Square};
 use std::sync::LazyLock;
 
 pub use crate::mate1::mate_in_1;
-use crate::moves::Move;
 
 /// The promotion zones, indexed by colour.
 const ZONE: [Bitboard; 2] = [
