@@ -8,6 +8,9 @@
 //! - [`moves`]: 16-bit moves and a fixed-capacity move list.
 //! - [`position`]: board state with do/undo, Zobrist keys, checkers, pins.
 //! - [`movegen`]: legal move generation.
+//! - [`checkgen`]: checking moves by category (direct, discovered, drop).
+//! - [`evasion`]: answers to a check, and the checkmate test.
+//! - [`mate1`]: mate in one.
 //! - [`sfen`]: SFEN reading and writing.
 //! - [`perft`]: leaf counting.
 //! - Notation: [`japanese`] move text (`▲２二金右`, `同　角成(33)`), [`kif`]
@@ -27,11 +30,13 @@ pub mod attacks;
 pub mod bitboard;
 pub mod checkgen;
 pub mod csa;
+pub mod evasion;
 pub mod hand;
 pub mod handicap;
 pub mod japanese;
 pub mod kif;
 pub mod magic;
+pub mod mate1;
 #[rustfmt::skip]
 pub mod magic_constants;
 pub mod movegen;

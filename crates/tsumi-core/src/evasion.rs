@@ -1,0 +1,234 @@
+//! Evasions: the legal moves of a side in check, and a fast test for being
+//! checkmated.
+//!
+//! The answers to a check are king moves to squares that are not attacked
+//! once the king has left its square, and — against a single checker —
+//! capturing the checker or blocking a sliding checker by moving a piece
+//! or dropping one between it and the king. Against a double check only
+//! the king can move.
+//!
+//! A piece pinned to its king never answers a check: its moves keep to the
+//! pin line, which meets the check line only on the king's square (were
+//! the two lines the same, the pinned piece would already block the check
+//! or stand on the far side of the king). So pinned pieces are left out
+//! without looking at their moves.
+//!
+//! Captures and blocks by short-range pieces are found backwards (for each
+//! answering square, the pawns, knights, silvers and gold-movers that step
+//! onto it, by table lookups); sliders are looked at forwards, once each.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::checkgen::{attacks_of, dead_squares, push_moves};
+use crate::movegen::GenKind;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::types::{Color, PieceType, Square};
+
+/// The kinds that can be held, other than the pawn.
+const DROP_KINDS: [PieceType; 6] = [
+    PieceType::Lance,
+    PieceType::Knight,
+    PieceType::Silver,
+    PieceType::Gold,
+    PieceType::Bishop,
+    PieceType::Rook,
+];
+
+impl Position {
+    /// Appends every legal move of the side to move, produced as answers
+    /// to the check it is in. If the side to move is not in check this is
+    /// simply every legal move (as [`Position::generate`] with
+    /// [`GenKind::All`]).
+    pub fn generate_evasions(&self, list: &mut MoveList) {
+        let checkers = self.checkers();
+        let us = self.side_to_move();
+        let k = match (checkers.any(), self.king_square(us)) {
+            (true, Some(k)) => k,
+            _ => {
+                self.generate(GenKind::All, list);
+                return;
+            }
+        };
+        let them = us.flip();
+        let occ = self.occupied();
+        let lifted = occ ^ Bitboard::from_square(k);
+        for to in attacks::king(k).and_not(self.color_bb(us)) {
+            if !self.attacked_by(them, to, lifted) {
+                list.push(Move::normal(k, to, false));
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let c = checkers.single();
+        let between = attacks::between(k, c);
+        let targets = between | Bitboard::from_square(c);
+        let movers = self.evasion_movers(us, k);
+        for to in targets {
+            for from in self.step_movers_to(us, to) & movers {
+                if let Some(p) = self.piece_at(from) {
+                    push_moves(list, p.kind, us, from, Bitboard::from_square(to));
+                }
+            }
+        }
+        for from in self.sliders_of(us) & movers {
+            if let Some(p) = self.piece_at(from) {
+                let t = attacks_of(p.kind, us, from, occ) & targets;
+                push_moves(list, p.kind, us, from, t);
+            }
+        }
+        let hand = self.hand(us);
+        if hand.is_empty() || between.is_empty() {
+            return;
+        }
+        if hand.has(PieceType::Pawn) {
+            for to in self.pawn_block_squares(us, between) {
+                list.push(Move::drop(PieceType::Pawn, to));
+            }
+        }
+        for kind in DROP_KINDS {
+            if hand.has(kind) {
+                for to in between.and_not(dead_squares(kind, us)) {
+                    list.push(Move::drop(kind, to));
+                }
+            }
+        }
+    }
+
+    /// True if a piece of `by` attacks `sq` with occupancy `occ`. Cheapest
+    /// tests first, stopping at the first attacker; a slider table lookup
+    /// is made only when an enemy slider of that kind is on a line through
+    /// `sq` at all.
+    #[inline]
+    pub(crate) fn attacked_by(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
+        let theirs = self.color_bb(by);
+        let to_side = by.flip();
+        let steps = (attacks::pawn(to_side, sq) & self.kind_bb(PieceType::Pawn))
+            | (attacks::knight(to_side, sq) & self.kind_bb(PieceType::Knight))
+            | (attacks::silver(to_side, sq) & self.kind_bb(PieceType::Silver))
+            | (attacks::gold(to_side, sq) & self.golds())
+            | (attacks::king(sq) & self.king_likes());
+        if (steps & theirs).any() {
+            return true;
+        }
+        if (attacks::lance(to_side, sq, occ) & self.kind_bb(PieceType::Lance) & theirs).any() {
+            return true;
+        }
+        let diag = self.bishop_likes() & theirs;
+        if (attacks::bishop(sq, Bitboard::EMPTY) & diag).any()
+            && (attacks::bishop(sq, occ) & diag).any()
+        {
+            return true;
+        }
+        let orth = self.rook_likes() & theirs;
+        (attacks::rook(sq, Bitboard::EMPTY) & orth).any() && (attacks::rook(sq, occ) & orth).any()
+    }
+
+    /// The pieces of `us` other than the king (on `k`) that may answer a
+    /// check: all but the pinned ones.
+    #[inline]
+    fn evasion_movers(&self, us: Color, k: Square) -> Bitboard {
+        self.color_bb(us)
+            .and_not(Bitboard::from_square(k) | self.pinned(us))
+    }
+
+    /// The pawns, knights, silvers and gold-movers of `us` that reach `to`
+    /// in one step (table lookups only).
+    #[inline]
+    fn step_movers_to(&self, us: Color, to: Square) -> Bitboard {
+        let them = us.flip();
+        ((attacks::pawn(them, to) & self.kind_bb(PieceType::Pawn))
+            | (attacks::knight(them, to) & self.kind_bb(PieceType::Knight))
+            | (attacks::silver(them, to) & self.kind_bb(PieceType::Silver))
+            | (attacks::gold(them, to) & self.golds()))
+            & self.color_bb(us)
+    }
+
+    /// The lances, bishops, rooks, horses and dragons of `us` (each looked
+    /// at once, forwards, rather than once per answering square).
+    #[inline]
+    fn sliders_of(&self, us: Color) -> Bitboard {
+        (self.kind_bb(PieceType::Lance) | self.bishop_likes() | self.rook_likes())
+            & self.color_bb(us)
+    }
+
+    /// The squares of `between` where `us` may legally drop a pawn: not on
+    /// the last rank, not on a file holding an unpromoted pawn of ours, and
+    /// not in front of the enemy king if that would be pawn-drop mate.
+    fn pawn_block_squares(&self, us: Color, between: Bitboard) -> Bitboard {
+        let own_pawns = self.pieces(us, PieceType::Pawn);
+        let mut out = Bitboard::EMPTY;
+        for to in between.and_not(dead_squares(PieceType::Pawn, us)) {
+            if (own_pawns & Bitboard::file_mask(to.file())).any() {
+                continue;
+            }
+            if self.pawn_drop_checks_at(us, to) && self.is_pawn_drop_mate(to) {
+                continue;
+            }
+            out.set(to);
+        }
+        out
+    }
+
+    /// True if a pawn of `us` on `to` would attack the enemy king.
+    #[inline]
+    fn pawn_drop_checks_at(&self, us: Color, to: Square) -> bool {
+        match self.king_square(us.flip()) {
+            Some(ek) => attacks::pawn(us, to).contains(ek),
+            None => false,
+        }
+    }
+
+    /// True if the side to move is checkmated: in check with no legal
+    /// move. Stops at the first answer found and allocates nothing.
+    pub fn is_mated(&self) -> bool {
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return false;
+        }
+        let us = self.side_to_move();
+        let Some(k) = self.king_square(us) else {
+            return false;
+        };
+        let them = us.flip();
+        let occ = self.occupied();
+        let lifted = occ ^ Bitboard::from_square(k);
+        for to in attacks::king(k).and_not(self.color_bb(us)) {
+            if !self.attacked_by(them, to, lifted) {
+                return false;
+            }
+        }
+        if checkers.more_than_one() {
+            return true;
+        }
+        let c = checkers.single();
+        let between = attacks::between(k, c);
+        let targets = between | Bitboard::from_square(c);
+        // Any piece reaching a square has a legal way to move there (it may
+        // promote wherever it would otherwise be dead).
+        let movers = self.evasion_movers(us, k);
+        for to in targets {
+            if (self.step_movers_to(us, to) & movers).any() {
+                return false;
+            }
+        }
+        for from in self.sliders_of(us) & movers {
+            if let Some(p) = self.piece_at(from) {
+                if (attacks_of(p.kind, us, from, occ) & targets).any() {
+                    return false;
+                }
+            }
+        }
+        let hand = self.hand(us);
+        if hand.is_empty() || between.is_empty() {
+            return true;
+        }
+        for kind in DROP_KINDS {
+            if hand.has(kind) && between.and_not(dead_squares(kind, us)).any() {
+                return false;
+            }
+        }
+        !(hand.has(PieceType::Pawn) && self.pawn_block_squares(us, between).any())
+    }
+}
