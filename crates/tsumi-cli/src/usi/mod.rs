@@ -57,8 +57,10 @@ pub fn run_with(
     loop {
         buf.clear();
         match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
+            Ok(0) => break,
             Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
         }
         let line = String::from_utf8_lossy(&buf);
         if engine.handle(&line) == Flow::Quit {
