@@ -30,8 +30,9 @@ pub enum Command {
     Go(Go),
     /// `stop`
     Stop,
-    /// `ponderhit`
-    PonderHit,
+    /// `ponderhit`, optionally followed by the clock as in `go` (an
+    /// extension some GUIs use with early pondering).
+    PonderHit(Option<PlayLimits>),
     /// `gameover [win|lose|draw]`
     GameOver,
     /// `quit`
@@ -97,7 +98,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "isready" => no_args(Command::IsReady),
         "usinewgame" => no_args(Command::UsiNewGame),
         "stop" => no_args(Command::Stop),
-        "ponderhit" => no_args(Command::PonderHit),
+        "ponderhit" if rest.is_empty() => Ok(Some(Command::PonderHit(None))),
+        "ponderhit" => match parse_go(&rest) {
+            Ok(Go::Play(l)) if !l.ponder && !l.infinite => Ok(Some(Command::PonderHit(Some(l)))),
+            Ok(_) => Err("ponderhit: only clock arguments may follow".into()),
+            Err(e) => Err(e.replacen("go:", "ponderhit:", 1)),
+        },
         "quit" => no_args(Command::Quit),
         "d" => no_args(Command::Display),
         "setoption" => parse_setoption(&rest).map(Some),
@@ -241,6 +247,18 @@ mod tests {
         assert_eq!(ok("usi"), Command::Usi);
         assert_eq!(ok("  isready \r"), Command::IsReady);
         assert_eq!(ok("quit"), Command::Quit);
+        assert_eq!(ok("ponderhit"), Command::PonderHit(None));
+        assert_eq!(
+            ok("ponderhit btime 10 wtime 20 byoyomi 30"),
+            Command::PonderHit(Some(PlayLimits {
+                btime: Some(Duration::from_millis(10)),
+                wtime: Some(Duration::from_millis(20)),
+                byoyomi: Some(Duration::from_millis(30)),
+                ..Default::default()
+            }))
+        );
+        assert!(err("ponderhit btime x").starts_with("ponderhit: 'btime'"));
+        assert!(err("ponderhit infinite").contains("only clock arguments"));
         assert_eq!(ok("gameover lose"), Command::GameOver);
         assert_eq!(ok("gameover"), Command::GameOver);
         assert_eq!(parse("   ").unwrap(), None);

@@ -96,10 +96,10 @@ impl Engine {
                     }
                 }
             }
-            Command::PonderHit => {
+            Command::PonderHit(clock) => {
                 if self.searching() {
                     if let Some(s) = self.search.as_ref() {
-                        s.ponderhit();
+                        s.ponderhit(clock.and_then(|c| clock::budget(&c, s.side())));
                     }
                 }
             }

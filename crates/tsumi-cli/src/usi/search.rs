@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use tsumi_core::{Move, Position};
+use tsumi_core::{Color, Move, Position};
 
 /// How the result is phrased.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,8 @@ pub struct Job {
 /// What the supervisor listens for.
 enum Event {
     Stop,
-    PonderHit,
+    /// With the budget computed from the clock sent along, if any.
+    PonderHit(Option<Duration>),
     Done(Box<dyn MateBackend>, Result<MateOutcome, String>),
 }
 
@@ -54,6 +55,7 @@ pub struct Running {
     stop: Arc<AtomicBool>,
     answered: Arc<AtomicBool>,
     stop_sent: bool,
+    side: Color,
     handle: JoinHandle<Box<dyn MateBackend>>,
 }
 
@@ -63,6 +65,7 @@ impl Running {
         let (events, inbox) = mpsc::channel();
         let stop = job.limits.stop.clone();
         let answered = Arc::new(AtomicBool::new(false));
+        let side = job.position.side_to_move();
         let worker_events = events.clone();
         let flag = answered.clone();
         let handle =
@@ -72,6 +75,7 @@ impl Running {
             stop,
             answered,
             stop_sent: false,
+            side,
             handle,
         }
     }
@@ -88,9 +92,15 @@ impl Running {
         self.stop_sent
     }
 
-    /// Passes on `ponderhit`.
-    pub fn ponderhit(&self) {
-        let _ = self.events.send(Event::PonderHit);
+    /// Passes on `ponderhit`; `budget` replaces the one computed at `go`
+    /// when the GUI sent the clock along with `ponderhit`.
+    pub fn ponderhit(&self, budget: Option<Duration>) {
+        let _ = self.events.send(Event::PonderHit(budget));
+    }
+
+    /// The side to move of the searched position.
+    pub fn side(&self) -> Color {
+        self.side
     }
 
     /// True once the answer has been written. Looked at under the output
@@ -160,12 +170,13 @@ fn supervise(
     };
     let mut pondering = job.pondering;
     let mut stopped = false;
-    let mut result: Option<(Box<dyn MateBackend>, Result<MateOutcome, String>)> = None;
+    // The backend and the final line, once the search is over.
+    let mut result: Option<(Box<dyn MateBackend>, String)> = None;
     loop {
         let released = stopped || !(pondering || job.infinite);
         if released {
-            if let Some((backend, outcome)) = result.take() {
-                out.answer(&answer_lines(job.reply, &job.position, outcome), &answered);
+            if let Some((backend, last)) = result.take() {
+                out.answer(&[last], &answered);
                 let _ = worker.join();
                 return backend;
             }
@@ -189,13 +200,20 @@ fn supervise(
                 stopped = true;
                 deadline = None;
             }
-            Some(Event::PonderHit) => {
+            Some(Event::PonderHit(new_budget)) => {
                 if pondering {
                     pondering = false;
-                    deadline = job.budget.map(|b| Instant::now() + b);
+                    deadline = new_budget.or(job.budget).map(|b| Instant::now() + b);
                 }
             }
-            Some(Event::Done(backend, outcome)) => result = Some((backend, outcome)),
+            Some(Event::Done(backend, outcome)) => {
+                let mut lines = answer_lines(job.reply, &job.position, outcome);
+                let last = lines.pop().unwrap_or_default();
+                // The information goes out at once, also when the answer
+                // itself must wait (an analysis shows the mate meanwhile).
+                out.lines(&lines);
+                result = Some((backend, last));
+            }
         }
     }
 }

@@ -300,11 +300,13 @@ fn go_infinite_holds_the_answer_until_stop() {
     let mut h = Harness::new(Script::MateAfter(Duration::from_millis(5), pv("G*5b")));
     h.send(MATE_1);
     h.send("go infinite");
-    assert_eq!(h.next_answer(Duration::from_millis(200)), None);
+    // The mate is shown at once; the bestmove waits for stop.
+    let early = h.drain(Duration::from_millis(200));
+    assert_eq!(early.len(), 1, "{early:?}");
+    assert!(early[0].ends_with("score mate 1 pv G*5b"), "{early:?}");
     h.send("isready");
     h.expect("readyok");
     h.send("stop");
-    assert!(h.next(SECOND).unwrap().ends_with("pv G*5b"));
     h.expect("bestmove G*5b");
 }
 
@@ -314,9 +316,10 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
     let mut h = Harness::new(Script::MateAfter(Duration::from_millis(5), pv("G*5b")));
     h.send(MATE_1);
     h.send("go ponder btime 0 wtime 0 byoyomi 300");
-    assert_eq!(h.next_answer(Duration::from_millis(200)), None);
+    let early = h.drain(Duration::from_millis(200));
+    assert_eq!(early.len(), 1, "{early:?}");
+    assert!(early[0].ends_with("pv G*5b"), "{early:?}");
     h.send("ponderhit");
-    assert!(h.next(SECOND).unwrap().ends_with("pv G*5b"));
     h.expect("bestmove G*5b");
     // Not found: no clock before ponderhit, the budget after it.
     let mut h = Harness::new(Script::UntilStopped(None));
@@ -326,11 +329,24 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
     let t = Instant::now();
     h.send("ponderhit");
     assert_eq!(h.next_answer(SECOND).unwrap(), "bestmove resign");
-    assert!(
-        t.elapsed() >= Duration::from_millis(150),
-        "{:?}",
-        t.elapsed()
-    );
+    let took = t.elapsed();
+    assert!(took >= Duration::from_millis(150), "{took:?}");
+    // A bare `go ponder` and the clock sent with ponderhit.
+    let mut h = Harness::new(Script::UntilStopped(None));
+    h.send(MATE_1);
+    h.send("go ponder");
+    assert_eq!(h.next_answer(Duration::from_millis(200)), None);
+    let t = Instant::now();
+    h.send("ponderhit btime 0 wtime 0 byoyomi 400");
+    assert_eq!(h.next_answer(SECOND).unwrap(), "bestmove resign");
+    let took = t.elapsed();
+    assert!(took >= Duration::from_millis(250), "{took:?}");
+    // Stop while pondering answers at once.
+    let mut h = Harness::new(Script::UntilStopped(None));
+    h.send(MATE_1);
+    h.send("go ponder btime 0 wtime 0 byoyomi 300");
+    h.send("stop");
+    assert_eq!(h.next_answer(SECOND).unwrap(), "bestmove resign");
 }
 
 #[test]
