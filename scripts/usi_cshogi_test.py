@@ -55,6 +55,9 @@ def first_lines(name, count):
 def main():
     engine_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         ROOT, "target", "release", "tsumi-usi")
+    # cshogi starts the engine in the engine's own directory, so a relative
+    # path would not be found from there.
+    engine_path = os.path.abspath(engine_path)
     if not os.path.exists(engine_path):
         fail(f"no engine at {engine_path} (cargo build --release first)")
 
