@@ -14,13 +14,21 @@ commands:
   perft    count leaf nodes of the legal-move tree
   magics   search magic multipliers and write the constants file
   bench    measure magic search, slider methods, hand comparison, check generation
+  usi      run as a USI mate engine on standard input and output (= tsumi-usi)
   help     show this text, or `tsumi help <command>`";
+
+const USI_USAGE: &str = "tsumi usi
+  Speaks USI on standard input and output as a mate engine: 'go mate <ms>'
+  answers 'checkmate <moves>|nomate|timeout'. Takes no arguments; the
+  program tsumi-usi is the same engine for GUIs that register one
+  executable. See docs/usi.md.";
 
 fn usage_of(cmd: &str) -> Option<&'static str> {
     Some(match cmd {
         "perft" => perft_cmd::USAGE,
         "magics" => magics_cmd::USAGE,
         "bench" => bench_cmd::USAGE,
+        "usi" => USI_USAGE,
         _ => return None,
     })
 }
@@ -36,6 +44,17 @@ fn main() -> ExitCode {
         "perft" => perft_cmd::run(args),
         "magics" => magics_cmd::run(args),
         "bench" => bench_cmd::run(args),
+        "usi" => {
+            let extra = match args.positionals() {
+                Ok(p) => p.first().map(|a| format!("got '{a}'")),
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(why) = extra {
+                eprintln!("tsumi usi: takes no arguments ({why})\n{USI_USAGE}");
+                return ExitCode::from(2);
+            }
+            return tsumi_cli::usi::run();
+        }
         "help" | "--help" | "-h" => {
             let topic = args.positionals().ok().and_then(|p| p.first().cloned());
             match topic.as_deref().and_then(usage_of) {

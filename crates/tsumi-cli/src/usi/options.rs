@@ -1,0 +1,167 @@
+//! The engine's USI options: what `usi` declares and what `setoption`
+//! may change.
+
+/// A declared integer option.
+struct Spin {
+    name: &'static str,
+    default: u64,
+    min: u64,
+    max: u64,
+}
+
+/// `USI_Hash`: transposition table size in MiB.
+const HASH: Spin = Spin {
+    name: "USI_Hash",
+    default: 256,
+    min: 1,
+    max: 65536,
+};
+/// `NodesLimit`: nodes per search, 0 for no limit.
+const NODES_LIMIT: Spin = Spin {
+    name: "NodesLimit",
+    default: 0,
+    min: 0,
+    max: i64::MAX as u64,
+};
+/// `PvInterval`: milliseconds between two progress lines, 0 for none.
+const PV_INTERVAL: Spin = Spin {
+    name: "PvInterval",
+    default: 1000,
+    min: 0,
+    max: 3_600_000,
+};
+
+const SPINS: [Spin; 3] = [HASH, NODES_LIMIT, PV_INTERVAL];
+
+/// The current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `USI_Hash` in MiB.
+    pub hash_mb: usize,
+    /// `NodesLimit`; 0 means none.
+    pub nodes_limit: u64,
+    /// `PvInterval` in milliseconds; 0 means no progress lines.
+    pub pv_interval_ms: u64,
+    /// `USI_Ponder`, which GUIs send on their own; accepted and kept, but
+    /// pondering only happens when a GUI sends `go ponder`.
+    pub ponder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: HASH.default as usize,
+            nodes_limit: NODES_LIMIT.default,
+            pv_interval_ms: PV_INTERVAL.default,
+            ponder: false,
+        }
+    }
+}
+
+impl Options {
+    /// The `option name …` lines of the `usi` answer.
+    pub fn declarations() -> Vec<String> {
+        SPINS
+            .iter()
+            .map(|s| {
+                format!(
+                    "option name {} type spin default {} min {} max {}",
+                    s.name, s.default, s.min, s.max
+                )
+            })
+            .collect()
+    }
+
+    /// Applies `setoption`. Names are matched without regard to case.
+    /// On an error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        if name.eq_ignore_ascii_case("USI_Ponder") {
+            self.ponder = match value {
+                Some(v) if v.eq_ignore_ascii_case("true") => true,
+                Some(v) if v.eq_ignore_ascii_case("false") => false,
+                Some(v) => {
+                    return Err(format!(
+                        "setoption: USI_Ponder takes true or false, found '{v}'"
+                    ))
+                }
+                None => return Err("setoption: USI_Ponder needs a value".into()),
+            };
+            return Ok(());
+        }
+        let Some(spin) = SPINS.iter().find(|s| s.name.eq_ignore_ascii_case(name)) else {
+            return Err(format!("setoption: unknown option '{name}'"));
+        };
+        let Some(value) = value else {
+            return Err(format!("setoption: {} needs a value", spin.name));
+        };
+        let n = value
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (spin.min..=spin.max).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "setoption: {} takes an integer from {} to {}, found '{value}'",
+                    spin.name, spin.min, spin.max
+                )
+            })?;
+        match spin.name {
+            "USI_Hash" => {
+                self.hash_mb = usize::try_from(n)
+                    .map_err(|_| format!("setoption: USI_Hash {n} is too large here"))?
+            }
+            "NodesLimit" => self.nodes_limit = n,
+            _ => self.pv_interval_ms = n,
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_are_spins_with_their_ranges() {
+        assert_eq!(
+            Options::declarations(),
+            [
+                "option name USI_Hash type spin default 256 min 1 max 65536",
+                "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
+                "option name PvInterval type spin default 1000 min 0 max 3600000",
+            ]
+        );
+    }
+
+    #[test]
+    fn set_accepts_any_case_and_checks_ranges() {
+        let mut o = Options::default();
+        o.set("usi_hash", Some("64")).unwrap();
+        o.set("NodesLimit", Some("100000")).unwrap();
+        o.set("PVINTERVAL", Some("0")).unwrap();
+        o.set("USI_Ponder", Some("true")).unwrap();
+        assert_eq!(
+            o,
+            Options {
+                hash_mb: 64,
+                nodes_limit: 100000,
+                pv_interval_ms: 0,
+                ponder: true
+            }
+        );
+        let before = o.clone();
+        let e = o.set("USI_Hash", Some("0")).unwrap_err();
+        assert!(
+            e.contains("USI_Hash takes an integer from 1 to 65536, found '0'"),
+            "{e}"
+        );
+        let e = o.set("PvInterval", Some("fast")).unwrap_err();
+        assert!(e.contains("PvInterval") && e.contains("'fast'"), "{e}");
+        let e = o.set("NodesLimit", None).unwrap_err();
+        assert!(e.contains("NodesLimit needs a value"), "{e}");
+        let e = o.set("Threads", Some("4")).unwrap_err();
+        assert!(e.contains("unknown option 'Threads'"), "{e}");
+        let e = o.set("USI_Ponder", Some("yes")).unwrap_err();
+        assert!(e.contains("'yes'"), "{e}");
+        assert_eq!(o, before);
+    }
+}

@@ -1,0 +1,448 @@
+//! End-to-end USI sessions with the real `tsumi-usi` and `tsumi usi`
+//! binaries through pipes, searching with their built-in backend.
+//!
+//! The stop-latency figures are printed; see them with
+//! `cargo test --release -p tsumi-cli --test usi -- --nocapture stop`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+use tsumi_core::{Move, Position};
+
+/// 岡村孝雄「驚愕の曠野」: a 59-ply problem, far beyond a plain search,
+/// so a search of it runs until a limit or `stop`.
+const LONG: &str = "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1";
+/// The attacker has nothing that could give check: no mate, provably.
+const NO_CHECK: &str = "4k4/9/9/9/9/9/9/9/9 b - 1";
+/// One pawn drop checks, the king takes it, nothing is left.
+const ONE_CHECK: &str = "4k4/9/9/9/9/9/9/9/9 b P 1";
+const MATE_1: &str = include_str!("data/mate-1-ply.sfen");
+const MATE_3: &str = include_str!("data/mate-3-ply.sfen");
+
+const SECOND: Duration = Duration::from_secs(1);
+
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start(mut command: Command) -> Session {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Session {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn usi() -> Session {
+        Session::start(Command::new(env!("CARGO_BIN_EXE_tsumi-usi")))
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn next(&self, within: Duration) -> Option<String> {
+        self.lines.recv_timeout(within).ok()
+    }
+
+    /// Reads until a line starting with `prefix`; returns the lines before
+    /// it and the line itself. Panics after `within`.
+    fn until(&self, prefix: &str, within: Duration) -> (Vec<String>, String) {
+        let end = Instant::now() + within;
+        let mut before = Vec::new();
+        loop {
+            match self.next(end.saturating_duration_since(Instant::now())) {
+                Some(l) if l.starts_with(prefix) => return (before, l),
+                Some(l) => before.push(l),
+                None => panic!("no '{prefix}' within {within:?}; got {before:?}"),
+            }
+        }
+    }
+
+    fn expect(&self, want: &str) {
+        assert_eq!(self.next(5 * SECOND).as_deref(), Some(want));
+    }
+
+    fn ready(&mut self) {
+        self.send("isready");
+        self.until("readyok", 5 * SECOND);
+    }
+
+    /// Sends `quit` and waits for the exit.
+    fn quit(mut self) -> ExitStatus {
+        self.send("quit");
+        self.wait()
+    }
+
+    fn wait(&mut self) -> ExitStatus {
+        let end = Instant::now() + 5 * SECOND;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < end, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Replays a `checkmate` line and checks it mates in `plies`.
+fn assert_mates(sfen: &str, answer: &str, plies: usize) {
+    let moves: Vec<&str> = answer
+        .strip_prefix("checkmate ")
+        .unwrap_or_else(|| panic!("{sfen}: {answer}"))
+        .split(' ')
+        .collect();
+    assert_eq!(moves.len(), plies, "{sfen}: {answer}");
+    let mut pos = Position::from_sfen(sfen).unwrap();
+    for (i, text) in moves.iter().enumerate() {
+        let m: Move = pos
+            .parse_usi_move(text)
+            .unwrap_or_else(|e| panic!("{sfen}: {answer}: {e}"));
+        if i % 2 == 0 {
+            assert!(pos.gives_check(m), "{sfen}: {answer}: {m} no check");
+        }
+        pos.do_move(m);
+    }
+    assert!(pos.is_checkmate(), "{sfen}: {answer}: no mate at the end");
+}
+
+#[test]
+fn handshake_is_the_same_for_both_binaries() {
+    let want = [
+        format!("id name tsumi {}", env!("CARGO_PKG_VERSION")),
+        "id author the tsumi authors".to_string(),
+        "option name USI_Hash type spin default 256 min 1 max 65536".to_string(),
+        "option name NodesLimit type spin default 0 min 0 max 9223372036854775807".to_string(),
+        "option name PvInterval type spin default 1000 min 0 max 3600000".to_string(),
+        "usiok".to_string(),
+    ];
+    let mut sub = Command::new(env!("CARGO_BIN_EXE_tsumi"));
+    sub.arg("usi");
+    for mut s in [Session::usi(), Session::start(sub)] {
+        s.send("usi");
+        for line in &want {
+            s.expect(line);
+        }
+        s.send("isready");
+        s.expect("readyok");
+        assert!(s.quit().success());
+    }
+}
+
+#[test]
+fn arguments_are_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tsumi-usi"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("takes no arguments"));
+    let out = Command::new(env!("CARGO_BIN_EXE_tsumi"))
+        .args(["usi", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("takes no arguments (got 'x')"));
+}
+
+#[test]
+fn go_mate_answers_shortest_mates() {
+    let mut s = Session::usi();
+    s.ready();
+    for sfen in MATE_1.lines().take(5) {
+        s.send(&format!("position sfen {sfen}"));
+        s.send("go mate 10000");
+        let (_, answer) = s.until("checkmate", 10 * SECOND);
+        assert_mates(sfen, &answer, 1);
+    }
+    for sfen in MATE_3.lines().take(10) {
+        s.send(&format!("position sfen {sfen}"));
+        s.send("go mate 10000");
+        let (before, answer) = s.until("checkmate", 10 * SECOND);
+        assert_mates(sfen, &answer, 3);
+        let info = before.last().unwrap();
+        let line = answer.strip_prefix("checkmate ").unwrap();
+        assert!(info.starts_with("info time "), "{info}");
+        assert!(
+            info.ends_with(&format!(" score mate 3 pv {line}")),
+            "{info}"
+        );
+    }
+    assert!(s.quit().success());
+}
+
+#[test]
+fn go_mate_proves_nomate_when_no_check_leads_anywhere() {
+    let mut s = Session::usi();
+    for sfen in [NO_CHECK, ONE_CHECK, "9/9/9/9/9/9/9/9/4K4 w p 1"] {
+        s.send(&format!("position sfen {sfen}"));
+        s.send("go mate 10000");
+        let (_, answer) = s.until("checkmate", 10 * SECOND);
+        assert_eq!(answer, "checkmate nomate", "{sfen}");
+    }
+    // No defending king at all.
+    s.send("position sfen 9/9/9/9/9/9/9/9/4K4 b G 1");
+    s.send("go mate infinite");
+    s.expect("info string the side not to move (White) has no king: no mate is possible");
+    s.expect("checkmate nomate");
+    assert!(s.quit().success());
+}
+
+#[test]
+fn go_mate_times_out_and_node_limits_end_searches() {
+    let mut s = Session::usi();
+    s.send(&format!("position sfen {LONG}"));
+    let t = Instant::now();
+    s.send("go mate 300");
+    let (_, answer) = s.until("checkmate", 5 * SECOND);
+    let took = t.elapsed();
+    assert_eq!(answer, "checkmate timeout");
+    assert!(took >= Duration::from_millis(300), "{took:?}");
+    s.send("setoption name NodesLimit value 2000");
+    s.send("go mate infinite");
+    let (before, answer) = s.until("checkmate", 5 * SECOND);
+    assert_eq!(answer, "checkmate timeout");
+    let info = before.last().unwrap();
+    let nodes: u64 = info
+        .split(' ')
+        .skip_while(|&w| w != "nodes")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((2000..2100).contains(&nodes), "{info}");
+    assert!(s.quit().success());
+}
+
+#[test]
+fn stop_answers_promptly_and_isready_is_answered_during_a_search() {
+    let mut s = Session::usi();
+    s.send("setoption name PvInterval value 100");
+    s.ready();
+    s.send(&format!("position sfen {LONG}"));
+    let mut latencies = Vec::new();
+    for _ in 0..5 {
+        s.send("go mate infinite");
+        // Progress lines show the search is running.
+        let (_, info) = s.until("info time", 2 * SECOND);
+        assert!(info.contains(" nps "), "{info}");
+        let t = Instant::now();
+        s.send("isready");
+        s.until("readyok", 2 * SECOND);
+        let ready = t.elapsed();
+        // Still searching: more progress, and no answer yet.
+        let (before, _) = s.until("info time", 2 * SECOND);
+        assert!(before.is_empty(), "{before:?}");
+        let t = Instant::now();
+        s.send("stop");
+        let (_, answer) = s.until("checkmate", 2 * SECOND);
+        let stop = t.elapsed();
+        assert_eq!(answer, "checkmate timeout");
+        assert!(stop < SECOND, "stop took {stop:?}");
+        latencies.push((stop, ready));
+    }
+    for (stop, ready) in &latencies {
+        eprintln!("stop -> checkmate: {stop:?}; isready -> readyok during the search: {ready:?}");
+    }
+    assert!(s.quit().success());
+}
+
+#[test]
+fn a_bad_position_command_keeps_the_previous_position() {
+    let mut s = Session::usi();
+    let mate = MATE_1.lines().next().unwrap();
+    let normal = Position::from_sfen(mate).unwrap().to_sfen();
+    s.send(&format!("position sfen {mate}"));
+    s.send("d");
+    s.expect(&format!("info string sfen {normal}"));
+    s.send("position startpos moves 7g7f 3c3d 8h2b 2a2b");
+    s.expect("info string error: position: move 4 '2a2b': illegal move '2a2b' in this position; the position is unchanged");
+    s.send("position startpos moves 7g7f zz");
+    s.expect("info string error: position: move 2 'zz': malformed USI move 'zz'; the position is unchanged");
+    s.send("position sfen lnsgkgsnl/9/9/9/9/9/9/9/9 x - 1");
+    s.expect("info string error: position: bad SFEN 'lnsgkgsnl/9/9/9/9/9/9/9/9 x - 1': side to move must be 'b' or 'w', found 'x'; the position is unchanged");
+    s.send("d");
+    s.expect(&format!("info string sfen {normal}"));
+    s.send("go mate 5000");
+    let (_, answer) = s.until("checkmate", 5 * SECOND);
+    assert_mates(mate, &answer, 1);
+    s.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b");
+    s.send("d");
+    s.expect("info string sfen lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5");
+    assert!(s.quit().success());
+}
+
+#[test]
+fn game_mode_go_answers_bestmove() {
+    let mut s = Session::usi();
+    let sfen = MATE_3.lines().next().unwrap();
+    s.send(&format!("position sfen {sfen}"));
+    s.send("go btime 0 wtime 0 byoyomi 5000");
+    let (before, answer) = s.until("bestmove", 10 * SECOND);
+    let info = before.last().unwrap();
+    let pv = info.split(" pv ").nth(1).unwrap();
+    assert!(info.contains(" score mate 3 pv "), "{info}");
+    assert_mates(sfen, &format!("checkmate {pv}"), 3);
+    assert_eq!(
+        answer,
+        format!("bestmove {}", pv.split(' ').next().unwrap())
+    );
+    // Nothing to mate with: resign at once.
+    s.send(&format!("position sfen {NO_CHECK}"));
+    s.send("go btime 60000 wtime 60000 byoyomi 5000");
+    let (_, answer) = s.until("bestmove", 2 * SECOND);
+    assert_eq!(answer, "bestmove resign");
+    // Undecided within the clock: resign when the budget is spent.
+    s.send(&format!("position sfen {LONG}"));
+    let t = Instant::now();
+    s.send("go btime 0 wtime 0 byoyomi 500");
+    let (_, answer) = s.until("bestmove", 5 * SECOND);
+    assert_eq!(answer, "bestmove resign");
+    assert!(
+        t.elapsed() >= Duration::from_millis(350),
+        "{:?}",
+        t.elapsed()
+    );
+    // go infinite: the answer waits for stop.
+    let mate = MATE_1.lines().next().unwrap();
+    s.send(&format!("position sfen {mate}"));
+    s.send("go infinite");
+    let early: Vec<String> = std::iter::from_fn(|| s.next(Duration::from_millis(300)))
+        .filter(|l| !l.starts_with("info"))
+        .collect();
+    assert!(early.is_empty(), "{early:?}");
+    s.send("stop");
+    let (_, answer) = s.until("bestmove", 2 * SECOND);
+    assert!(answer.starts_with("bestmove ") && answer != "bestmove resign");
+    assert!(s.quit().success());
+}
+
+#[test]
+fn a_second_go_is_refused_while_searching() {
+    let mut s = Session::usi();
+    s.send(&format!("position sfen {LONG}"));
+    s.send("go mate infinite");
+    s.send("go mate 1000");
+    let (_, err) = s.until("info string", 2 * SECOND);
+    assert_eq!(
+        err,
+        "info string error: go: a search is already running; send stop first"
+    );
+    s.send("stop");
+    let (_, answer) = s.until("checkmate", 2 * SECOND);
+    assert_eq!(answer, "checkmate timeout");
+    assert!(s.quit().success());
+}
+
+#[test]
+fn malformed_input_is_reported_and_survived() {
+    let mut s = Session::usi();
+    s.send("hello world");
+    s.expect("info string error: unknown command 'hello world'");
+    s.send_bytes(b"\xff\xfe garbage\r\n");
+    s.expect("info string error: unknown command '\u{fffd}\u{fffd} garbage'");
+    s.send(&"x".repeat(100_000));
+    let (_, err) = s.until("info string error: unknown command 'xxxx", 2 * SECOND);
+    assert!(err.len() < 200, "the echo is clipped: {} bytes", err.len());
+    s.send("setoption name Threads value 2");
+    s.expect("info string error: setoption: unknown option 'Threads'");
+    s.send("setoption name usi_hash value lots");
+    s.expect(
+        "info string error: setoption: USI_Hash takes an integer from 1 to 65536, found 'lots'",
+    );
+    s.send("go mate -5");
+    s.expect("info string error: go: 'mate' needs a number of milliseconds, found '-5'");
+    s.send("go depth 5");
+    s.expect("info string error: go: unknown argument 'depth'");
+    s.send("position sfen");
+    s.expect("info string error: position: the SFEN after 'sfen' is missing");
+    s.send("gameover maybe");
+    s.expect("info string error: gameover: result must be win, lose or draw, found 'maybe'");
+    s.send("");
+    s.send("usinewgame");
+    s.send("gameover win");
+    s.send("stop");
+    s.send("ponderhit");
+    s.ready();
+    assert!(s.quit().success());
+}
+
+#[test]
+fn end_of_input_ends_the_engine_even_while_searching() {
+    let mut s = Session::usi();
+    s.send(&format!("position sfen {LONG}"));
+    s.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    drop(s.stdin.take());
+    let status = s.wait();
+    assert!(status.success());
+    assert!(t.elapsed() < SECOND, "{:?}", t.elapsed());
+}
+
+#[test]
+fn the_cshogi_script_passes_when_cshogi_is_installed() {
+    let has_cshogi = Command::new("python3")
+        .args(["-c", "import cshogi.usi"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_cshogi {
+        eprintln!("skipped: python3 with the cshogi package is not available (pip install cshogi)");
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/usi_cshogi_test.py"
+    );
+    let out = Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_tsumi-usi")])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("all cshogi checks passed"), "{stdout}");
+}
