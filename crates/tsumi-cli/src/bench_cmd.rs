@@ -213,6 +213,49 @@ fn slider_methods(out: &mut String, sizes: &Sizes) {
         )
         .unwrap();
     }
+    let (general, tsume) = load_positions(sizes.positions);
+    writeln!(
+        out,
+        "\nCheck generation (every legal checking move) with each backend, µs per position:\n"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| positions | checks | magic µs/pos | rotated µs/pos | magic / rotated |"
+    )
+    .unwrap();
+    writeln!(out, "|---|---:|---:|---:|---:|").unwrap();
+    for (name, set) in [("general", &general), ("tsume", &tsume)] {
+        let rotated: Vec<RotatedPosition> = set.iter().cloned().map(RotatedPosition::new).collect();
+        let mut n_magic = 0usize;
+        let tm = best_time(sizes.min_time, || {
+            n_magic = 0;
+            for p in set {
+                let mut l = MoveList::new();
+                p.generate_checks(&mut l);
+                n_magic += black_box(l.len());
+            }
+        });
+        let mut n_rot = 0usize;
+        let tr = best_time(sizes.min_time, || {
+            n_rot = 0;
+            for rp in &rotated {
+                let mut l = MoveList::new();
+                rp.generate_checks(&mut l);
+                n_rot += black_box(l.len());
+            }
+        });
+        assert_eq!(n_magic, n_rot, "backends disagree on checks");
+        let m = tm.as_secs_f64() * 1e6 / set.len() as f64;
+        let r = tr.as_secs_f64() * 1e6 / set.len() as f64;
+        writeln!(
+            out,
+            "| {name} ({}) | {n_magic} | {m:.3} | {r:.3} | {:.2} |",
+            set.len(),
+            r / m
+        )
+        .unwrap();
+    }
     writeln!(out).unwrap();
 }
 

@@ -32,6 +32,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::sliders::{Magic, Sliders};
 use crate::types::{Color, PieceType, Square};
 use std::sync::LazyLock;
 
@@ -90,18 +91,25 @@ pub(crate) fn push_moves(
     }
 }
 
-/// Attacks of a non-king `kind` piece of `color` on `from`.
+/// Attacks of a non-king `kind` piece of `color` on `from`, sliders from
+/// the backend `a`.
 #[inline(always)]
-pub(crate) fn attacks_of(kind: PieceType, color: Color, from: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn attacks_of<A: Sliders>(
+    a: &A,
+    kind: PieceType,
+    color: Color,
+    from: Square,
+    occ: Bitboard,
+) -> Bitboard {
     match kind {
         PieceType::Pawn => attacks::pawn(color, from),
-        PieceType::Lance => attacks::lance(color, from, occ),
+        PieceType::Lance => a.lance(color, from, occ),
         PieceType::Knight => attacks::knight(color, from),
         PieceType::Silver => attacks::silver(color, from),
-        PieceType::Bishop => attacks::bishop(from, occ),
-        PieceType::Rook => attacks::rook(from, occ),
-        PieceType::Horse => attacks::horse(from, occ),
-        PieceType::Dragon => attacks::dragon(from, occ),
+        PieceType::Bishop => a.bishop(from, occ),
+        PieceType::Rook => a.rook(from, occ),
+        PieceType::Horse => a.horse(from, occ),
+        PieceType::Dragon => a.dragon(from, occ),
         PieceType::King => attacks::king(from),
         PieceType::Gold
         | PieceType::ProPawn
@@ -135,7 +143,7 @@ static CANDIDATES: LazyLock<Box<CandidateTable>> = LazyLock::new(|| {
             for ek in Square::all() {
                 // Where the piece, unpromoted or promoted, attacks `ek`
                 // from: its attacks as seen from the king's side.
-                let plain = attacks_of(kind, us.flip(), ek, Bitboard::EMPTY);
+                let plain = attacks_of(&Magic, kind, us.flip(), ek, Bitboard::EMPTY);
                 let promoted = if kind.can_promote() {
                     attacks::gold(us.flip(), ek)
                 } else {
@@ -143,7 +151,7 @@ static CANDIDATES: LazyLock<Box<CandidateTable>> = LazyLock::new(|| {
                 };
                 let mut from_squares = Bitboard::EMPTY;
                 for from in Square::all() {
-                    let reach = attacks_of(kind, us, from, Bitboard::EMPTY);
+                    let reach = attacks_of(&Magic, kind, us, from, Bitboard::EMPTY);
                     let promo = if zone.contains(from) {
                         reach
                     } else {
@@ -185,7 +193,9 @@ const DROP_KINDS: [PieceType; 6] = [
 ];
 
 /// Everything the three check generators share, computed once per call.
-struct CheckContext {
+struct CheckContext<'s, A: Sliders> {
+    /// The slider-attack backend.
+    sliders: &'s A,
     /// The attacker (side to move).
     us: Color,
     /// The enemy king.
@@ -216,7 +226,7 @@ struct CheckContext {
 impl Position {
     /// The shared state of the check generators, or `None` if the enemy
     /// has no king (then nothing gives check).
-    fn check_context(&self) -> Option<CheckContext> {
+    fn check_context<'s, A: Sliders>(&self, a: &'s A) -> Option<CheckContext<'s, A>> {
         let us = self.side_to_move();
         let them = us.flip();
         let ek = self.king_square(them)?;
@@ -237,12 +247,12 @@ impl Position {
         };
         let discoverers = self.blockers_and_pinners(them).0 & own;
         let gold = attacks::gold(them, ek);
-        let bishop = attacks::bishop(ek, occ);
-        let rook = attacks::rook(ek, occ);
+        let bishop = a.bishop(ek, occ);
+        let rook = a.rook(ek, occ);
         let king = attacks::king(ek);
         let mut check_squares = [Bitboard::EMPTY; PieceType::NUM];
         check_squares[PieceType::Pawn.index()] = attacks::pawn(them, ek);
-        check_squares[PieceType::Lance.index()] = attacks::lance(them, ek, occ);
+        check_squares[PieceType::Lance.index()] = a.lance(them, ek, occ);
         check_squares[PieceType::Knight.index()] = attacks::knight(them, ek);
         check_squares[PieceType::Silver.index()] = attacks::silver(them, ek);
         check_squares[PieceType::Gold.index()] = gold;
@@ -255,6 +265,7 @@ impl Position {
         check_squares[PieceType::Horse.index()] = bishop | king;
         check_squares[PieceType::Dragon.index()] = rook | king;
         Some(CheckContext {
+            sliders: a,
             us,
             ek,
             own_king,
@@ -270,8 +281,13 @@ impl Position {
 
     /// The legal destinations of our non-king `kind` piece on `from`.
     #[inline(always)]
-    fn check_targets(&self, cx: &CheckContext, kind: PieceType, from: Square) -> Bitboard {
-        let t = attacks_of(kind, cx.us, from, cx.occ) & cx.target;
+    fn check_targets<A: Sliders>(
+        &self,
+        cx: &CheckContext<A>,
+        kind: PieceType,
+        from: Square,
+    ) -> Bitboard {
+        let t = attacks_of(cx.sliders, kind, cx.us, from, cx.occ) & cx.target;
         match cx.own_king {
             Some(k) if cx.pinned.contains(from) => t & attacks::line(k, from),
             _ => t,
@@ -282,9 +298,9 @@ impl Position {
     /// which it attacks the enemy king (promotion choices each judged by
     /// the kind the piece will have).
     #[inline(always)]
-    fn push_direct(
+    fn push_direct<A: Sliders>(
         &self,
-        cx: &CheckContext,
+        cx: &CheckContext<A>,
         list: &mut MoveList,
         kind: PieceType,
         from: Square,
@@ -313,9 +329,9 @@ impl Position {
 
     /// Pushes the direct checks of our `kind` pieces standing on `froms`.
     #[inline(always)]
-    fn direct_checks_of(
+    fn direct_checks_of<A: Sliders>(
         &self,
-        cx: &CheckContext,
+        cx: &CheckContext<A>,
         list: &mut MoveList,
         kind: PieceType,
         froms: Bitboard,
@@ -335,7 +351,7 @@ impl Position {
     }
 
     /// Direct checks by our pieces outside `skip`.
-    fn direct_checks(&self, cx: &CheckContext, list: &mut MoveList, skip: Bitboard) {
+    fn direct_checks<A: Sliders>(&self, cx: &CheckContext<A>, list: &mut MoveList, skip: Bitboard) {
         if cx.double_check {
             return;
         }
@@ -386,7 +402,12 @@ impl Position {
     /// candidate's moves along that line that check directly are added
     /// too (so that together with [`Position::direct_checks`] skipping the
     /// candidates every check is produced exactly once).
-    fn discovered_checks(&self, cx: &CheckContext, list: &mut MoveList, direct_on_line: bool) {
+    fn discovered_checks<A: Sliders>(
+        &self,
+        cx: &CheckContext<A>,
+        list: &mut MoveList,
+        direct_on_line: bool,
+    ) {
         for from in cx.discoverers {
             let line = attacks::line(cx.ek, from);
             let kind = match self.piece_at(from) {
@@ -400,7 +421,7 @@ impl Position {
                     .and_not(self.color_bb(cx.us))
                     .and_not(line);
                 for to in steps {
-                    if !self.attacked_by(them, to, lifted) {
+                    if !self.is_attacked_using(cx.sliders, them, to, lifted) {
                         list.push(Move::normal(from, to, false));
                     }
                 }
@@ -418,7 +439,7 @@ impl Position {
     }
 
     /// Drops that give check.
-    fn drop_checks(&self, cx: &CheckContext, list: &mut MoveList) {
+    fn drop_checks<A: Sliders>(&self, cx: &CheckContext<A>, list: &mut MoveList) {
         let hand = self.hand(cx.us);
         if hand.is_empty() || cx.double_check {
             return;
@@ -450,7 +471,13 @@ impl Position {
     /// checks, discovered checks (a move that is both is listed once) and
     /// drop checks.
     pub fn generate_checks(&self, list: &mut MoveList) {
-        let Some(cx) = self.check_context() else {
+        self.generate_checks_using(&Magic, list);
+    }
+
+    /// [`Position::generate_checks`] with slider attacks from the backend
+    /// `a`, which must describe this position's occupancy.
+    pub fn generate_checks_using<A: Sliders>(&self, a: &A, list: &mut MoveList) {
+        let Some(cx) = self.check_context(a) else {
             return;
         };
         self.direct_checks(&cx, list, cx.discoverers);
@@ -462,7 +489,7 @@ impl Position {
     /// if the move promotes) attacks the enemy king. Some of these may
     /// also discover a check.
     pub fn generate_direct_checks(&self, list: &mut MoveList) {
-        if let Some(cx) = self.check_context() {
+        if let Some(cx) = self.check_context(&Magic) {
             self.direct_checks(&cx, list, Bitboard::EMPTY);
         }
     }
@@ -472,7 +499,7 @@ impl Position {
     /// alone blocked such a slider off the slider's line. Some of these
     /// may also check directly.
     pub fn generate_discovered_checks(&self, list: &mut MoveList) {
-        if let Some(cx) = self.check_context() {
+        if let Some(cx) = self.check_context(&Magic) {
             self.discovered_checks(&cx, list, false);
         }
     }
@@ -480,7 +507,7 @@ impl Position {
     /// Appends every legal drop that gives check (two-pawn, dead-piece and
     /// pawn-drop-mate rules applied).
     pub fn generate_drop_checks(&self, list: &mut MoveList) {
-        if let Some(cx) = self.check_context() {
+        if let Some(cx) = self.check_context(&Magic) {
             self.drop_checks(&cx, list);
         }
     }

@@ -23,6 +23,7 @@ use crate::checkgen::{attacks_of, dead_squares, push_moves};
 use crate::movegen::GenKind;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::sliders::Magic;
 use crate::types::{Color, PieceType, Square};
 
 /// The kinds that can be held, other than the pawn.
@@ -54,7 +55,7 @@ impl Position {
         let occ = self.occupied();
         let lifted = occ ^ Bitboard::from_square(k);
         for to in attacks::king(k).and_not(self.color_bb(us)) {
-            if !self.attacked_by(them, to, lifted) {
+            if !self.is_attacked_with(them, to, lifted) {
                 list.push(Move::normal(k, to, false));
             }
         }
@@ -74,7 +75,7 @@ impl Position {
         }
         for from in self.sliders_of(us) & movers {
             if let Some(p) = self.piece_at(from) {
-                let t = attacks_of(p.kind, us, from, occ) & targets;
+                let t = attacks_of(&Magic, p.kind, us, from, occ) & targets;
                 push_moves(list, p.kind, us, from, t);
             }
         }
@@ -94,35 +95,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// True if a piece of `by` attacks `sq` with occupancy `occ`. Cheapest
-    /// tests first, stopping at the first attacker; a slider table lookup
-    /// is made only when an enemy slider of that kind is on a line through
-    /// `sq` at all.
-    #[inline]
-    pub(crate) fn attacked_by(&self, by: Color, sq: Square, occ: Bitboard) -> bool {
-        let theirs = self.color_bb(by);
-        let to_side = by.flip();
-        let steps = (attacks::pawn(to_side, sq) & self.kind_bb(PieceType::Pawn))
-            | (attacks::knight(to_side, sq) & self.kind_bb(PieceType::Knight))
-            | (attacks::silver(to_side, sq) & self.kind_bb(PieceType::Silver))
-            | (attacks::gold(to_side, sq) & self.golds())
-            | (attacks::king(sq) & self.king_likes());
-        if (steps & theirs).any() {
-            return true;
-        }
-        if (attacks::lance(to_side, sq, occ) & self.kind_bb(PieceType::Lance) & theirs).any() {
-            return true;
-        }
-        let diag = self.bishop_likes() & theirs;
-        if (attacks::bishop(sq, Bitboard::EMPTY) & diag).any()
-            && (attacks::bishop(sq, occ) & diag).any()
-        {
-            return true;
-        }
-        let orth = self.rook_likes() & theirs;
-        (attacks::rook(sq, Bitboard::EMPTY) & orth).any() && (attacks::rook(sq, occ) & orth).any()
     }
 
     /// The pieces of `us` other than the king (on `k`) that may answer a
@@ -195,7 +167,7 @@ impl Position {
         let occ = self.occupied();
         let lifted = occ ^ Bitboard::from_square(k);
         for to in attacks::king(k).and_not(self.color_bb(us)) {
-            if !self.attacked_by(them, to, lifted) {
+            if !self.is_attacked_with(them, to, lifted) {
                 return false;
             }
         }
@@ -215,7 +187,7 @@ impl Position {
         }
         for from in self.sliders_of(us) & movers {
             if let Some(p) = self.piece_at(from) {
-                if (attacks_of(p.kind, us, from, occ) & targets).any() {
+                if (attacks_of(&Magic, p.kind, us, from, occ) & targets).any() {
                     return false;
                 }
             }

@@ -540,12 +540,14 @@ impl Position {
         if lances.any() && (a.lance(them, sq, occ) & lances).any() {
             return true;
         }
+        // A slider lookup is made only when a slider of that kind stands on
+        // a line through `sq` at all (empty-board rays are a plain table).
         let diag = self.bishop_likes() & own;
-        if diag.any() && (a.bishop(sq, occ) & diag).any() {
+        if (attacks::bishop_rays(sq) & diag).any() && (a.bishop(sq, occ) & diag).any() {
             return true;
         }
         let orth = self.rook_likes() & own;
-        orth.any() && (a.rook(sq, occ) & orth).any()
+        (attacks::rook_rays(sq) & orth).any() && (a.rook(sq, occ) & orth).any()
     }
 
     /// Sliders of `by` that attack `sq` with occupancy `occ` (lances,

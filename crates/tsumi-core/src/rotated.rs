@@ -337,6 +337,13 @@ impl RotatedPosition {
         self.pos.generate_using(&self.rot, kind, sink);
     }
 
+    /// Generates the legal checking moves with rotated-bitboard slider
+    /// attacks.
+    #[inline]
+    pub fn generate_checks(&self, list: &mut MoveList) {
+        self.pos.generate_checks_using(&self.rot, list);
+    }
+
     /// Perft with rotated-bitboard move generation (bulk-counted last ply).
     pub fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
@@ -425,7 +432,8 @@ mod tests {
             rp.rotated(),
             &Rotated::from_occupancy(rp.position().occupied())
         );
-        // The state stays in step over a playout.
+        // The state stays in step, and both backends generate the same
+        // moves and checks, after every move and its undo.
         let list = rp.position().legal_moves();
         for &m in list.iter() {
             rp.do_move(m);
@@ -433,7 +441,50 @@ mod tests {
                 rp.rotated(),
                 &Rotated::from_occupancy(rp.position().occupied())
             );
+            same_moves_and_checks(&rp);
             rp.undo_move();
+        }
+    }
+
+    fn same_moves_and_checks(rp: &RotatedPosition) {
+        let pos = rp.position();
+        let mut a = MoveList::new();
+        rp.generate(GenKind::All, &mut a);
+        let mut b = pos.legal_moves();
+        a.as_mut_slice().sort();
+        b.as_mut_slice().sort();
+        assert_eq!(a.as_slice(), b.as_slice(), "{}", pos.to_sfen());
+        let mut a = MoveList::new();
+        rp.generate_checks(&mut a);
+        let mut b = MoveList::new();
+        pos.generate_checks(&mut b);
+        a.as_mut_slice().sort();
+        b.as_mut_slice().sort();
+        assert_eq!(a.as_slice(), b.as_slice(), "{}", pos.to_sfen());
+    }
+
+    #[test]
+    fn rotated_checks_match_magic_on_tsume_positions() {
+        for sfen in [
+            "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1",
+            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+            "ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        ] {
+            let mut rp = RotatedPosition::new(Position::from_sfen(sfen).unwrap());
+            same_moves_and_checks(&rp);
+            let list = rp.position().legal_moves();
+            for &m in list.iter() {
+                rp.do_move(m);
+                same_moves_and_checks(&rp);
+                let replies = rp.position().legal_moves();
+                for &r in replies.iter().take(8) {
+                    rp.do_move(r);
+                    same_moves_and_checks(&rp);
+                    rp.undo_move();
+                }
+                rp.undo_move();
+            }
         }
     }
 }
