@@ -200,29 +200,61 @@ impl Position {
     /// Reads an SFEN string (with or without a leading `sfen `), checking
     /// both syntax and the rules of a legal position.
     pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
-        let text = text.trim();
-        let text = text.strip_prefix("sfen ").unwrap_or(text);
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() < 3 || fields.len() > 4 {
-            return Err(SfenError::FieldCount(fields.len()));
-        }
-        let board = parse_board(fields[0])?;
-        let side = match fields[1] {
-            "b" => Color::Black,
-            "w" => Color::White,
-            s => return Err(SfenError::BadSide(s.to_string())),
-        };
-        let hands = parse_hands(fields[2])?;
-        let ply = match fields.get(3) {
-            None => 1,
-            Some(s) => match s.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => return Err(SfenError::BadMoveNumber(s.to_string())),
-            },
-        };
+        let (board, hands, side, ply) = parse_sfen_fields(text)?;
         Ok(Position::from_parts(&board, hands, side, ply)?)
     }
 
+    /// Reads an SFEN string like [`Position::from_sfen`], but validates it
+    /// with [`Position::validate_relaxed`]: pieces that can never move and
+    /// two pawns on a file are accepted.
+    pub fn from_sfen_relaxed(text: &str) -> Result<Position, SfenError> {
+        let (board, hands, side, ply) = parse_sfen_fields(text)?;
+        let mut pos = Position::empty();
+        for sq in Square::all() {
+            if let Some(p) = board[sq.index()] {
+                if p.kind == PieceType::King && pos.king_square(p.color).is_some() {
+                    return Err(SfenError::Position(PositionError::TooManyKings(p.color)));
+                }
+                pos.put(sq, p);
+            }
+        }
+        pos.set_hand(Color::Black, hands[0]);
+        pos.set_hand(Color::White, hands[1]);
+        pos.set_side_to_move(side);
+        pos.set_ply(ply);
+        pos.validate_relaxed()?;
+        Ok(pos)
+    }
+}
+
+type SfenFields = ([Option<Piece>; 81], [Hand; 2], Color, u32);
+
+/// The four fields of an SFEN string, syntax checked.
+fn parse_sfen_fields(text: &str) -> Result<SfenFields, SfenError> {
+    let text = text.trim();
+    let text = text.strip_prefix("sfen ").unwrap_or(text);
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 3 || fields.len() > 4 {
+        return Err(SfenError::FieldCount(fields.len()));
+    }
+    let board = parse_board(fields[0])?;
+    let side = match fields[1] {
+        "b" => Color::Black,
+        "w" => Color::White,
+        s => return Err(SfenError::BadSide(s.to_string())),
+    };
+    let hands = parse_hands(fields[2])?;
+    let ply = match fields.get(3) {
+        None => 1,
+        Some(s) => match s.parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => return Err(SfenError::BadMoveNumber(s.to_string())),
+        },
+    };
+    Ok((board, hands, side, ply))
+}
+
+impl Position {
     /// Writes the board field of the SFEN.
     pub fn board_sfen(&self) -> String {
         let mut s = String::new();
@@ -289,6 +321,36 @@ impl Position {
 mod tests {
     use super::*;
     use crate::position::STARTPOS_SFEN;
+
+    #[test]
+    fn relaxed_reading_accepts_dead_pieces_and_two_pawns_only() {
+        // A Black knight on rank 一 and two White pawns on file 9.
+        let dead = "5N2p/6p1k/9/9/9/9/9/9/9 b - 1";
+        let nifu = "p8/p1k6/9/9/9/9/9/9/9 b - 1";
+        for text in [dead, nifu] {
+            assert!(Position::from_sfen(text).is_err());
+            let pos = Position::from_sfen_relaxed(text).unwrap();
+            assert_eq!(pos.to_sfen(), text);
+            assert_eq!(
+                pos.compute_keys_from_scratch(),
+                (pos.board_key(), pos.hand_key())
+            );
+        }
+        // Every other rule still holds.
+        assert!(matches!(
+            Position::from_sfen_relaxed("4k4/9/9/9/9/9/9/9/4K3K b - 1"),
+            Err(SfenError::Position(PositionError::TooManyKings(
+                Color::Black
+            )))
+        ));
+        assert!(matches!(
+            Position::from_sfen_relaxed("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"),
+            Err(SfenError::Position(PositionError::SideNotToMoveInCheck(
+                Color::White
+            )))
+        ));
+        assert!(Position::from_sfen_relaxed("4k4/9/9/9/9/9/9/9/9 b 19P 1").is_err());
+    }
 
     #[test]
     fn startpos_round_trip() {

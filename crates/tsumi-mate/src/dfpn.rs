@@ -1,0 +1,168 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002).
+//!
+//! A node is searched while its proof number stays below `th_pn` and its
+//! disproof number below `th_dn`; it always descends into the most proving
+//! child (least proof number at an OR node, least disproof number at an AND
+//! node) with thresholds that make it return as soon as another child
+//! becomes better. The child's threshold on the selected number uses the
+//! 1+ε trick (Pawlewicz and Lew): it may exceed the second-best child's
+//! number by a quarter before control returns, which stops the search from
+//! bouncing between two nearly equal children.
+//!
+//! Children are kept in the frame and updated from what each descent
+//! returns, so results the table cannot hold — a disproof that rests on a
+//! repetition on the current path, or an entry the table has since
+//! replaced — stay known to the frame, and a return from a child always
+//! changes what the frame sees. A node looks itself up on entry, so a
+//! result reached meanwhile through a transposition is used at once.
+
+use crate::search::{dec, full_hand, Child, NodeResult, Search, NO_REP};
+use crate::table::{Probe, INF, INF_MINUS};
+use tsumi_core::Move;
+
+/// `th - total + part`, the threshold left to one child when its siblings
+/// account for `total - part`; infinite stays infinite.
+#[inline]
+fn share(th: u32, total: u32, part: u32) -> u32 {
+    if th == INF {
+        return INF;
+    }
+    let v = th as u64 - total.min(th) as u64 + part as u64;
+    v.min(INF_MINUS as u64) as u32
+}
+
+/// The 1+ε threshold over the second-best child's number.
+#[inline]
+fn widen(second: u32) -> u32 {
+    if second >= INF_MINUS {
+        return INF;
+    }
+    second.saturating_add((second / 4).max(1)).min(INF_MINUS)
+}
+
+impl Search<'_> {
+    /// Searches the current node (`ply` plies below the start of the path)
+    /// until it is resolved, its numbers reach the thresholds, or the
+    /// budget runs out. `remaining` is the number of plies still allowed
+    /// for the mate.
+    pub(crate) fn mid(&mut self, th_pn: u32, th_dn: u32, remaining: u16, ply: u16) -> NodeResult {
+        let start = self.nodes;
+        if !self.visit() {
+            return NodeResult::open(1, 1);
+        }
+        let or = self.is_or();
+        let mut children = match self.open_node(remaining) {
+            Ok(children) => children,
+            Err(r) => return r,
+        };
+        let mut last = Move::NULL;
+        loop {
+            if let Some(r) = self.resolve(or, &children, ply) {
+                let best = if r.pn == 0 && or {
+                    children
+                        .iter()
+                        .filter(|c| c.proven())
+                        .min_by_key(|c| c.len)
+                        .map_or(Move::NULL, |c| c.mv)
+                } else {
+                    last
+                };
+                self.store(&r, remaining, best, self.nodes - start);
+                return r;
+            }
+            let (pn, dn) = Search::numbers(or, &children);
+            if pn >= th_pn || dn >= th_dn || self.budget.is_exhausted() {
+                let r = NodeResult::open(pn, dn);
+                self.store(&r, remaining, last, self.nodes - start);
+                return r;
+            }
+            let (best, second) = select(or, &children);
+            let c = children[best];
+            let (cth_pn, cth_dn) = if or {
+                (th_pn.min(widen(second)), share(th_dn, dn, c.dn))
+            } else {
+                (share(th_pn, pn, c.pn), th_dn.min(widen(second)))
+            };
+            self.enter(&c, ply);
+            let r = self.mid(cth_pn, cth_dn, dec(remaining), ply + 1);
+            self.leave(&c);
+            last = c.mv;
+            if !self.budget.is_exhausted() {
+                r.apply(&mut children[best]);
+            }
+        }
+    }
+
+    /// Generates and expands the current node, or returns its result when
+    /// it is settled without children: no check (disproof), no evasion
+    /// (mate), or no ply left. Kept out of [`Search::mid`] so that the
+    /// move list does not sit in every recursive frame.
+    #[inline(never)]
+    pub(crate) fn open_node(&mut self, remaining: u16) -> Result<Vec<Child>, NodeResult> {
+        let or = self.is_or();
+        if or && remaining == 0 {
+            // No mate in zero plies, whatever the hands.
+            return Err(NodeResult::disproven(0, full_hand(), NO_REP));
+        }
+        // A transposition may have settled the node since the parent
+        // last looked.
+        match self
+            .tt
+            .probe(self.pos.board_key(), self.attacker_hand(), remaining)
+        {
+            Probe::Proven { len, hand, .. } => return Err(NodeResult::proven(len, hand)),
+            Probe::Disproven { depth, hand } => {
+                return Err(NodeResult::disproven(depth, hand, NO_REP))
+            }
+            _ => {}
+        }
+        let list = self.node_moves();
+        if list.is_empty() {
+            let r = self.leaf_result(or);
+            self.store(&r, remaining, Move::NULL, 1);
+            return Err(r);
+        }
+        if !or && remaining <= 1 {
+            // The defender has a move and the attacker no ply left.
+            let h =
+                crate::pieces::reply_disproof(&list, self.attacker_hand(), self.defender_hand());
+            let r = NodeResult::disproven(1, h, NO_REP);
+            self.store(&r, remaining, Move::NULL, 1);
+            return Err(r);
+        }
+        Ok(self.expand(&list, remaining, true))
+    }
+
+    /// Searches the current node with infinite thresholds: returns when it
+    /// is proven or disproven within `remaining` plies, or when the budget
+    /// runs out (the result is then open).
+    pub(crate) fn dfpn(&mut self, remaining: u16, ply: u16) -> NodeResult {
+        loop {
+            let r = self.mid(INF, INF, remaining, ply);
+            if r.resolved() || self.budget.is_exhausted() {
+                return r;
+            }
+        }
+    }
+}
+
+/// The most proving child and the second-best value of the selected
+/// number (proof number at an OR node, disproof number at an AND node).
+fn select(or: bool, children: &[Child]) -> (usize, u32) {
+    let mut best = usize::MAX;
+    let mut best_v = (INF, INF);
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        let v = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        if best == usize::MAX || v < best_v {
+            if best != usize::MAX {
+                second = second.min(best_v.0);
+            }
+            best = i;
+            best_v = v;
+        } else {
+            second = second.min(v.0);
+        }
+    }
+    (best, second)
+}

@@ -1,0 +1,42 @@
+//! tsumi-mate: a tsume-shogi (mate problem) solver.
+//!
+//! - [`solver`]: the entry point — [`Solver::solve`] finds the shortest
+//!   mate with the longest defence, builds the principal line and has it
+//!   replayed by the independent [`checker`] before reporting.
+//! - [`dfpn`]: depth-first proof-number search.
+//! - [`table`]: the transposition table with hand dominance, replacement
+//!   and garbage collection.
+//! - [`pieces`]: proof and disproof pieces.
+//! - [`line`]: principal-line extraction.
+//! - [`checker`]: line verification with the core's plain legal moves.
+//! - [`remainder`]: 「残り全部」, giving the defender every unused piece.
+//! - [`limits`]: node, time and stop-flag limits, progress reports.
+//!
+//! ```
+//! use tsumi_core::Position;
+//! use tsumi_mate::{Solver, SolverConfig, Verdict};
+//! let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+//! let mut solver = Solver::new(SolverConfig { hash_mb: 1, ..SolverConfig::default() });
+//! let s = solver.solve(&pos).unwrap();
+//! assert_eq!(s.verdict, Verdict::Mate);
+//! assert_eq!(s.length, Some(1));
+//! assert_eq!(s.pv[0].to_usi(), "G*5b");
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod checker;
+pub mod dfpn;
+pub mod limits;
+pub mod line;
+pub mod pieces;
+pub mod remainder;
+mod search;
+pub mod solver;
+pub mod table;
+
+pub use checker::{check_mate_line, LineError, LineSummary};
+pub use limits::{Limits, Phase, Progress, ProgressFn};
+pub use remainder::complete_defender_hand;
+pub use solver::{Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY};
+pub use table::{Table, TableStats};

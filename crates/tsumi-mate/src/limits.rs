@@ -1,0 +1,170 @@
+//! Search limits: nodes, time, and a stop flag another thread can raise.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits on one solve. Every limit is optional; an empty `Limits` lets the
+/// search run until it has an answer.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many nodes (node visits, over all searches of one
+    /// solve).
+    pub nodes: Option<u64>,
+    /// Stop after this much wall-clock time.
+    pub time: Option<Duration>,
+    /// Stop as soon as this flag becomes `true` (checked every few hundred
+    /// nodes).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit at all.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// A node limit.
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a solve is doing, as reported to a progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Looking for any mate.
+    FirstMate,
+    /// A mate of this length is known; looking for a shorter one.
+    Shortening(u32),
+    /// The length is settled; building the principal line.
+    Line(u32),
+    /// Second algorithm (PN*) iterations.
+    PnStar,
+}
+
+/// A progress report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched so far in this solve.
+    pub nodes: u64,
+    /// Time since the solve started.
+    pub elapsed: Duration,
+    /// What the solve is doing.
+    pub phase: Phase,
+}
+
+/// A progress callback.
+pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// Time between two progress reports.
+const REPORT_INTERVAL: Duration = Duration::from_millis(200);
+
+/// The running account of one solve against its limits.
+pub(crate) struct Budget {
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    next_poll: u64,
+    exhausted: bool,
+    started: Instant,
+    last_report: Instant,
+    pub(crate) phase: Phase,
+    pub(crate) progress: Option<ProgressFn>,
+}
+
+/// Nodes between two looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 256;
+
+impl Budget {
+    /// Starts the account now.
+    pub(crate) fn start(limits: &Limits) -> Budget {
+        let now = Instant::now();
+        Budget {
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| now + t),
+            stop: limits.stop.clone(),
+            next_poll: 0,
+            exhausted: false,
+            started: now,
+            last_report: now,
+            phase: Phase::FirstMate,
+            progress: None,
+        }
+    }
+
+    /// Time since the start.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// True once a limit is reached (and from then on).
+    #[inline]
+    pub(crate) fn exhausted(&mut self, nodes: u64) -> bool {
+        if self.exhausted {
+            return true;
+        }
+        if nodes >= self.node_limit {
+            self.exhausted = true;
+        } else if nodes >= self.next_poll {
+            self.next_poll = nodes + POLL_INTERVAL;
+            let now = Instant::now();
+            let late = self.deadline.is_some_and(|d| now >= d);
+            if let Some(report) = self.progress.as_mut() {
+                if now - self.last_report >= REPORT_INTERVAL {
+                    self.last_report = now;
+                    report(&Progress {
+                        nodes,
+                        elapsed: now - self.started,
+                        phase: self.phase,
+                    });
+                }
+            }
+            let stopped = self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            self.exhausted = late || stopped;
+        }
+        self.exhausted
+    }
+
+    /// True if a limit has been reached.
+    pub(crate) fn is_exhausted(&self) -> bool {
+        self.exhausted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_limit_and_stop_flag() {
+        let mut b = Budget::start(&Limits::nodes(10));
+        assert!(!b.exhausted(9));
+        assert!(b.exhausted(10));
+        assert!(b.exhausted(0), "exhaustion is sticky");
+
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut b = Budget::start(&Limits {
+            stop: Some(flag.clone()),
+            ..Limits::default()
+        });
+        assert!(!b.exhausted(0));
+        flag.store(true, Ordering::Relaxed);
+        assert!(b.exhausted(POLL_INTERVAL));
+    }
+
+    #[test]
+    fn zero_time_limit_stops_at_first_poll() {
+        let mut b = Budget::start(&Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        });
+        assert!(b.exhausted(0));
+    }
+}

@@ -1,0 +1,154 @@
+//! The principal line of a mate of known exact length.
+//!
+//! The attacker plays a shortest mate and the defender a longest defence;
+//! among equally long choices (for either side) the line that leaves the
+//! attacker the fewest pieces in hand at the end wins, so a line ends with
+//! pieces left over (駒余り) only when that cannot be avoided. Every choice
+//! is settled by depth-bounded searches on the shared table:
+//!
+//! - at an OR node of exact length `n`, a check leads to a mate of exact
+//!   length `n - 1` exactly when its child is mated within `n - 1` (it
+//!   cannot be mated faster, or the node would be);
+//! - at an AND node of exact length `n`, every evasion is mated within
+//!   `n - 1`, and the longest ones are those not mated within `n - 3`.
+//!
+//! Ties are explored recursively with memoisation; past a fixed amount of
+//! such exploration the first candidate is taken.
+
+use crate::search::{Child, Search};
+use std::collections::HashMap;
+use tsumi_core::{Hand, Move};
+
+/// Why no line could be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineFailure {
+    /// The budget ran out.
+    Budget,
+    /// A node did not have the length its parent implied (a bug).
+    Inconsistent,
+}
+
+/// Tie exploration stops after this many line nodes.
+const TIE_EFFORT: u32 = 4000;
+
+type Memo = HashMap<(u64, u16), (u32, Hand, Vec<Move>)>;
+
+impl Search<'_> {
+    /// The principal line from the current node (attacker to move), whose
+    /// shortest mate is exactly `len` plies, and the attacker's hand at its
+    /// end.
+    pub(crate) fn principal_line(
+        &mut self,
+        len: u16,
+        ply: u16,
+    ) -> Result<(Vec<Move>, Hand), LineFailure> {
+        let mut memo = Memo::new();
+        let mut effort = 0u32;
+        let (_, hand, line) = self.best_line(len, ply, &mut memo, &mut effort)?;
+        Ok((line, hand))
+    }
+
+    /// True if the current node is mated within `remaining` plies;
+    /// `None` when the budget ran out first.
+    fn mated_within(&mut self, remaining: u16, ply: u16) -> Option<bool> {
+        let r = self.settle(remaining, ply);
+        if !r.resolved() {
+            return None;
+        }
+        Some(r.pn == 0)
+    }
+
+    fn child_mated_within(&mut self, c: &Child, remaining: u16, ply: u16) -> Option<bool> {
+        self.enter(c, ply);
+        let r = self.mated_within(remaining, ply + 1);
+        self.leave(c);
+        r
+    }
+
+    fn best_line(
+        &mut self,
+        n: u16,
+        ply: u16,
+        memo: &mut Memo,
+        effort: &mut u32,
+    ) -> Result<(u32, Hand, Vec<Move>), LineFailure> {
+        let memo_key = (self.pos.key(), n);
+        if let Some(v) = memo.get(&memo_key) {
+            return Ok(v.clone());
+        }
+        *effort += 1;
+        let or = self.is_or();
+        if !or && n == 0 {
+            let h = self.attacker_hand();
+            return Ok((h.total(), h, Vec::new()));
+        }
+        let list = self.node_moves();
+        let mut children = self.expand(&list, n, false);
+        let mut best: Option<(u32, Hand, Vec<Move>)> = None;
+        if or {
+            // Known mates first, shortest first; then by proof number. A
+            // check is tried only while no line without leftover pieces
+            // is known.
+            children.sort_by_key(|c| (!c.proven(), c.len, c.pn));
+            for c in &children {
+                if c.disproven() {
+                    continue;
+                }
+                match self.child_mated_within(c, n - 1, ply) {
+                    None => return Err(LineFailure::Budget),
+                    Some(false) => continue,
+                    Some(true) => {}
+                }
+                self.consider(c, n, ply, memo, effort, &mut best)?;
+                if best.as_ref().is_some_and(|b| b.0 == 0) || *effort > TIE_EFFORT {
+                    break;
+                }
+            }
+        } else {
+            // Every evasion is mated within n - 1; the longest defences are
+            // those not mated within n - 3.
+            let mut longest: Vec<Child> = Vec::new();
+            for c in &children {
+                let is_longest = n < 3
+                    || match self.child_mated_within(c, n - 3, ply) {
+                        None => return Err(LineFailure::Budget),
+                        Some(shorter) => !shorter,
+                    };
+                if is_longest {
+                    longest.push(*c);
+                }
+            }
+            for c in &longest {
+                self.consider(c, n, ply, memo, effort, &mut best)?;
+                if best.as_ref().is_some_and(|b| b.0 == 0) || *effort > TIE_EFFORT {
+                    break;
+                }
+            }
+        }
+        let best = best.ok_or(LineFailure::Inconsistent)?;
+        memo.insert(memo_key, best.clone());
+        Ok(best)
+    }
+
+    /// Builds the best line through child `c` (of a node of exact length
+    /// `n`) and keeps it if it leaves fewer pieces than `best`.
+    fn consider(
+        &mut self,
+        c: &Child,
+        n: u16,
+        ply: u16,
+        memo: &mut Memo,
+        effort: &mut u32,
+        best: &mut Option<(u32, Hand, Vec<Move>)>,
+    ) -> Result<(), LineFailure> {
+        self.enter(c, ply);
+        let sub = self.best_line(n - 1, ply + 1, memo, effort);
+        self.leave(c);
+        let (left, hand, mut line) = sub?;
+        if best.as_ref().map_or(true, |b| left < b.0) {
+            line.insert(0, c.mv);
+            *best = Some((left, hand, line));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,450 @@
+//! State shared by the proof-number searches: the position, the path from
+//! the root (for repetition), the table, the budget, and the expansion and
+//! evaluation of one node's children.
+//!
+//! Node values follow the proof-number convention: an OR node (attacker to
+//! move) takes the minimum proof number and the sum of disproof numbers of
+//! its children, an AND node (defender to move) the sum of proof numbers
+//! and the minimum disproof number. Every search is depth-bounded: a node
+//! carries the plies still allowed for a mate (`remaining`), proofs carry
+//! their mate length and disproofs the length up to which there is no mate.
+
+use crate::limits::Budget;
+use crate::pieces;
+use crate::table::{Probe, Table, DEPTH_INF, INF, INF_MINUS};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for keys that are already uniformly random (Zobrist keys).
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// A map keyed by Zobrist keys.
+pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+use tsumi_core::{Color, Hand, Move, MoveList, PieceType, Position};
+
+/// Marks "depends on no repetition".
+pub(crate) const NO_REP: u16 = u16::MAX;
+
+pub(crate) use crate::pieces::full_hand;
+
+/// One child of the node being searched, with what is known about it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child {
+    /// The move leading to the child.
+    pub mv: Move,
+    /// Board key of the child.
+    pub key: u64,
+    /// Full key of the child (board and hands), for repetition.
+    pub full_key: u64,
+    /// The attacker's hand in the child.
+    pub hand: Hand,
+    /// The kind the move captures, if any.
+    pub captured: Option<PieceType>,
+    /// Proof number.
+    pub pn: u32,
+    /// Disproof number.
+    pub dn: u32,
+    /// Resolved: mate length (proven) or disproof depth (disproven).
+    pub len: u16,
+    /// Resolved: proof hand or disproof hand (the attacker's, in the child).
+    pub rhand: Hand,
+    /// For a disproof that rests on a repetition: the ply of the repeated
+    /// position on the current path; otherwise [`NO_REP`].
+    pub rep: u16,
+}
+
+impl Child {
+    pub(crate) fn proven(&self) -> bool {
+        self.pn == 0
+    }
+    pub(crate) fn disproven(&self) -> bool {
+        self.dn == 0
+    }
+    fn set_proven(&mut self, len: u16, hand: Hand) {
+        self.pn = 0;
+        self.dn = INF;
+        self.len = len;
+        self.rhand = hand;
+        self.rep = NO_REP;
+    }
+    fn set_disproven(&mut self, depth: u16, hand: Hand, rep: u16) {
+        self.pn = INF;
+        self.dn = 0;
+        self.len = depth;
+        self.rhand = hand;
+        self.rep = rep;
+    }
+}
+
+/// The outcome of searching a node (what a parent learns).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeResult {
+    pub pn: u32,
+    pub dn: u32,
+    pub len: u16,
+    pub hand: Hand,
+    pub rep: u16,
+}
+
+impl NodeResult {
+    pub(crate) fn open(pn: u32, dn: u32) -> NodeResult {
+        NodeResult {
+            pn,
+            dn,
+            len: 0,
+            hand: Hand::EMPTY,
+            rep: NO_REP,
+        }
+    }
+    pub(crate) fn proven(len: u16, hand: Hand) -> NodeResult {
+        NodeResult {
+            pn: 0,
+            dn: INF,
+            len,
+            hand,
+            rep: NO_REP,
+        }
+    }
+    pub(crate) fn disproven(depth: u16, hand: Hand, rep: u16) -> NodeResult {
+        NodeResult {
+            pn: INF,
+            dn: 0,
+            len: depth,
+            hand,
+            rep,
+        }
+    }
+    pub(crate) fn resolved(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+
+    /// Copies this result into the child record.
+    pub(crate) fn apply(&self, c: &mut Child) {
+        if self.pn == 0 {
+            c.set_proven(self.len, self.hand);
+        } else if self.dn == 0 {
+            c.set_disproven(self.len, self.hand, self.rep);
+        } else {
+            c.pn = self.pn;
+            c.dn = self.dn;
+        }
+    }
+}
+
+/// `remaining - 1`, keeping the "no bound" value.
+#[inline]
+pub(crate) fn dec(remaining: u16) -> u16 {
+    remaining.saturating_sub(1)
+}
+
+/// `1 + len` for lengths, keeping [`DEPTH_INF`].
+#[inline]
+pub(crate) fn inc(len: u16) -> u16 {
+    if len == DEPTH_INF {
+        DEPTH_INF
+    } else {
+        len + 1
+    }
+}
+
+/// Saturating sum of proof or disproof numbers: infinite if any term is,
+/// otherwise at most [`INF_MINUS`].
+#[inline]
+pub(crate) fn add_num(a: u32, b: u32) -> u32 {
+    if a == INF || b == INF {
+        INF
+    } else {
+        a.saturating_add(b).min(INF_MINUS)
+    }
+}
+
+/// The searching state of one solve.
+pub(crate) struct Search<'t> {
+    pub tt: &'t mut Table,
+    pub pos: Position,
+    pub attacker: Color,
+    /// Full keys of the positions on the current path, with their ply.
+    path: KeyMap<u16>,
+    pub nodes: u64,
+    pub budget: &'t mut Budget,
+    /// The algorithm [`Search::settle`] runs.
+    pub algo: crate::solver::Algo,
+}
+
+impl<'t> Search<'t> {
+    /// A search from `pos` (attacker to move or, for sub-searches, either
+    /// side), with the positions in `history` (full keys, oldest first)
+    /// already on the path.
+    pub(crate) fn new(
+        tt: &'t mut Table,
+        budget: &'t mut Budget,
+        pos: Position,
+        attacker: Color,
+        history: &[u64],
+        nodes: u64,
+    ) -> Search<'t> {
+        let mut path = KeyMap::default();
+        for (i, &k) in history.iter().enumerate() {
+            path.entry(k).or_insert(i as u16);
+        }
+        let root_ply = history.len() as u16;
+        path.entry(pos.key()).or_insert(root_ply);
+        Search {
+            tt,
+            pos,
+            attacker,
+            path,
+            nodes,
+            budget,
+            algo: crate::solver::Algo::DfPn,
+        }
+    }
+
+    /// True at an OR node (attacker to move).
+    pub(crate) fn is_or(&self) -> bool {
+        self.pos.side_to_move() == self.attacker
+    }
+
+    pub(crate) fn attacker_hand(&self) -> Hand {
+        self.pos.hand(self.attacker)
+    }
+
+    pub(crate) fn defender_hand(&self) -> Hand {
+        self.pos.hand(self.attacker.flip())
+    }
+
+    /// Counts a node and checks the limits.
+    #[inline]
+    pub(crate) fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        !self.budget.exhausted(self.nodes)
+    }
+
+    /// Plays a child's move and puts the child on the path.
+    pub(crate) fn enter(&mut self, c: &Child, ply: u16) {
+        self.pos.do_move(c.mv);
+        self.path.insert(c.full_key, ply + 1);
+    }
+
+    /// Takes a child's move back.
+    pub(crate) fn leave(&mut self, c: &Child) {
+        self.path.remove(&c.full_key);
+        self.pos.undo_move();
+    }
+
+    /// The legal moves of the node: checks at an OR node, evasions at an
+    /// AND node.
+    pub(crate) fn node_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_or() {
+            self.pos.generate_checks(&mut list);
+        } else {
+            self.pos.generate_evasions(&mut list);
+        }
+        list
+    }
+
+    /// Builds the children of the current node, reading what the table
+    /// and the path know. At an OR node every child is looked at one ply
+    /// deeper: a check with no reply is a mate at once.
+    /// With `first_mate_only`, an OR node's expansion stops at the first
+    /// check that mates at once.
+    pub(crate) fn expand(
+        &mut self,
+        list: &MoveList,
+        remaining: u16,
+        first_mate_only: bool,
+    ) -> Vec<Child> {
+        let or = self.is_or();
+        let child_rem = dec(remaining);
+        let mut children = Vec::with_capacity(list.len());
+        let mut replies = MoveList::new();
+        for &m in list.iter() {
+            let captured = pieces::captured_kind(&self.pos, m);
+            self.pos.do_move(m);
+            let mut c = Child {
+                mv: m,
+                key: self.pos.board_key(),
+                full_key: self.pos.key(),
+                hand: self.pos.hand(self.attacker),
+                captured,
+                pn: 1,
+                dn: 1,
+                len: 0,
+                rhand: Hand::EMPTY,
+                rep: NO_REP,
+            };
+            if let Some(&p) = self.path.get(&c.full_key) {
+                c.set_disproven(DEPTH_INF, c.hand, p);
+            } else {
+                match self.tt.probe(c.key, c.hand, child_rem) {
+                    Probe::Proven { len, hand, .. } => c.set_proven(len, hand),
+                    Probe::Disproven { depth, hand } => c.set_disproven(depth, hand, NO_REP),
+                    Probe::Open { pn, dn, .. } => {
+                        c.pn = pn;
+                        c.dn = dn;
+                    }
+                    Probe::Missing if or => {
+                        replies.clear();
+                        self.pos.generate_evasions(&mut replies);
+                        if replies.is_empty() {
+                            let h = pieces::mate_proof(
+                                &self.pos,
+                                self.pos.hand(self.attacker),
+                                self.pos.hand(self.attacker.flip()),
+                            );
+                            self.tt.store_proven(c.key, c.hand, h, 0, Move::NULL, 1);
+                            c.set_proven(0, h);
+                        } else if child_rem <= 1 {
+                            let h = pieces::reply_disproof(
+                                &replies,
+                                self.pos.hand(self.attacker),
+                                self.pos.hand(self.attacker.flip()),
+                            );
+                            c.set_disproven(1, h, NO_REP);
+                        } else {
+                            // df-pn+ style start: the more replies, the
+                            // harder to prove.
+                            c.pn = replies.len() as u32;
+                        }
+                    }
+                    Probe::Missing => {}
+                }
+            }
+            self.pos.undo_move();
+            children.push(c);
+            if first_mate_only && or && c.proven() && c.len == 0 {
+                // A mate in one: nothing can prove the node faster.
+                break;
+            }
+        }
+        children
+    }
+
+    /// Proof and disproof numbers of a node from its children.
+    pub(crate) fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
+        let mut min = INF;
+        let mut sum = 0u32;
+        for c in children {
+            let (m, s) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+            min = min.min(m);
+            sum = add_num(sum, s);
+        }
+        if or {
+            (min, sum)
+        } else {
+            (sum, min)
+        }
+    }
+
+    /// If the node is resolved by its children, the result (with proof or
+    /// disproof pieces, length and repetition dependence) for a node at
+    /// `ply`.
+    pub(crate) fn resolve(&self, or: bool, children: &[Child], ply: u16) -> Option<NodeResult> {
+        let a = self.attacker_hand();
+        let d = self.defender_hand();
+        if or {
+            // Proven by the shortest proven child.
+            if let Some(c) = children.iter().filter(|c| c.proven()).min_by_key(|c| c.len) {
+                let h = pieces::before_attacker_move(c.rhand, c.mv, c.captured);
+                return Some(NodeResult::proven(inc(c.len), h));
+            }
+            if children.iter().all(|c| c.disproven()) {
+                let mut depth = DEPTH_INF;
+                let mut hand = full_hand();
+                let mut rep = NO_REP;
+                for c in children {
+                    depth = depth.min(c.len);
+                    hand = hand.min(pieces::before_attacker_move(c.rhand, c.mv, c.captured));
+                    rep = rep.min(c.rep);
+                }
+                let mut hand = pieces::or_disproof_close(hand, a);
+                if rep != NO_REP {
+                    hand = hand.min(a);
+                }
+                return Some(NodeResult::disproven(inc(depth), hand, rep_for(rep, ply)));
+            }
+            None
+        } else {
+            // Disproven by the most general disproven child: no repetition
+            // first, then the deepest.
+            if let Some(c) = children
+                .iter()
+                .filter(|c| c.disproven())
+                .max_by_key(|c| (c.rep, c.len))
+            {
+                let mut hand = pieces::and_disproof_from_child(c.rhand, c.mv, a, d);
+                if c.rep != NO_REP {
+                    hand = hand.min(a);
+                }
+                return Some(NodeResult::disproven(inc(c.len), hand, rep_for(c.rep, ply)));
+            }
+            if children.iter().all(|c| c.proven()) {
+                let mut len = 0;
+                let mut hand = Hand::EMPTY;
+                for c in children {
+                    len = len.max(c.len);
+                    hand = hand.max(c.rhand);
+                }
+                let hand = pieces::and_proof_close(&self.pos, hand, a, d);
+                return Some(NodeResult::proven(inc(len), hand));
+            }
+            None
+        }
+    }
+
+    /// Stores a node's result (a disproof that rests on a repetition
+    /// above the node is not stored: it holds for this path only).
+    pub(crate) fn store(&mut self, r: &NodeResult, remaining: u16, best: Move, work: u64) {
+        let key = self.pos.board_key();
+        let hand = self.attacker_hand();
+        if r.pn == 0 {
+            self.tt.store_proven(key, hand, r.hand, r.len, best, work);
+        } else if r.dn == 0 {
+            if r.rep == NO_REP {
+                self.tt.store_disproven(key, hand, r.hand, r.len, work);
+            }
+        } else {
+            self.tt
+                .store_open(key, hand, remaining, (r.pn, r.dn), best, work);
+        }
+    }
+
+    /// The result of a node with no children: no check (a disproof at
+    /// any depth) or no evasion (checkmate).
+    pub(crate) fn leaf_result(&self, or: bool) -> NodeResult {
+        let a = self.attacker_hand();
+        let d = self.defender_hand();
+        if or {
+            NodeResult::disproven(DEPTH_INF, pieces::or_terminal_disproof(a, d), NO_REP)
+        } else {
+            NodeResult::proven(0, pieces::mate_proof(&self.pos, a, d))
+        }
+    }
+}
+
+/// A repetition dependence as seen from a node at `ply`: a repetition of
+/// the node itself or of a position below it does not reach above it.
+#[inline]
+fn rep_for(rep: u16, ply: u16) -> u16 {
+    if rep >= ply {
+        NO_REP
+    } else {
+        rep
+    }
+}

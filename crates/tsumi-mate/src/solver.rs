@@ -1,0 +1,354 @@
+//! The solver: shortest mate, principal line, verification.
+//!
+//! A solve runs in three phases on one table:
+//!
+//! 1. find any mate within [`SolverConfig::max_ply`] plies (or prove there
+//!    is none);
+//! 2. while the known mate is `L` plies long, search for a mate within
+//!    `L - 2` plies; each success shortens `L`, and the first failure
+//!    proves that `L` is the shortest;
+//! 3. build the principal line ([`crate::line`]) and replay it with the
+//!    independent checker ([`crate::checker`]) before reporting it.
+
+use crate::checker::{check_mate_line, LineError};
+use crate::limits::{Budget, Limits, Phase, ProgressFn};
+use crate::line::LineFailure;
+use crate::search::{NodeResult, Search};
+use crate::table::{Table, TableStats, DEPTH_INF};
+use core::fmt;
+use std::time::Duration;
+use tsumi_core::{Hand, Move, Position};
+
+/// The proof-number algorithm driving the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algo {
+    /// Depth-first proof-number search (Nagai).
+    #[default]
+    DfPn,
+}
+
+impl Algo {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::DfPn => "dfpn",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<Algo> {
+        match name {
+            "dfpn" => Some(Algo::DfPn),
+            _ => None,
+        }
+    }
+}
+
+/// Default longest mate searched for, in plies.
+pub const DEFAULT_MAX_PLY: u16 = 1023;
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolverConfig {
+    /// The search algorithm.
+    pub algo: Algo,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Node, time and stop limits for each solve.
+    pub limits: Limits,
+    /// The longest mate looked for, in plies; a position with no mate
+    /// within this many plies whose search met no other end is reported
+    /// as unknown, not as "no mate".
+    pub max_ply: u16,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            algo: Algo::DfPn,
+            hash_mb: 64,
+            limits: Limits::none(),
+            max_ply: DEFAULT_MAX_PLY,
+        }
+    }
+}
+
+/// The verdict on a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Mate; the length is the exact shortest.
+    Mate,
+    /// Proven: no mate at all.
+    NoMate,
+    /// Not settled within the limits.
+    Unknown,
+}
+
+impl Verdict {
+    /// `"mate"`, `"nomate"` or `"unknown"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Mate => "mate",
+            Verdict::NoMate => "nomate",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// The answer for one problem.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// For [`Verdict::Mate`], the exact length in plies. For
+    /// [`Verdict::Unknown`], the length of a mate that was found but not
+    /// shown to be the shortest, if any.
+    pub length: Option<u32>,
+    /// The principal line (empty unless the verdict is mate); it has been
+    /// accepted by [`check_mate_line`].
+    pub pv: Vec<Move>,
+    /// The attacker's hand at the end of the principal line (駒余り).
+    pub leftover: Hand,
+    /// For [`Verdict::Unknown`]: a length up to which no mate exists was
+    /// proven (the search met [`SolverConfig::max_ply`]).
+    pub no_mate_within: Option<u32>,
+    /// For [`Verdict::Mate`], the proof pieces: the position (same board)
+    /// is still a mate within the same length whenever the attacker holds
+    /// at least these, the defender holding the rest. For
+    /// [`Verdict::NoMate`], the disproof pieces: still no mate whenever
+    /// the attacker holds at most these; with `no_mate_within`, the same
+    /// for that bound.
+    pub pieces: Option<Hand>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Table use at the end.
+    pub table: TableStats,
+}
+
+/// Why a position could not be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The side not to move (the defender) has no king.
+    NoDefenderKing,
+    /// The solver built a line the checker rejects: a solver bug, reported
+    /// instead of a wrong answer.
+    LineRejected {
+        /// The line, in USI.
+        line: Vec<String>,
+        /// What the checker found.
+        error: LineError,
+    },
+    /// A node of the line search did not have the length its parent
+    /// implied: a solver bug.
+    Inconsistent,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NoDefenderKing => {
+                write!(f, "the side not to move has no king: nothing to mate")
+            }
+            SolveError::LineRejected { line, error } => write!(
+                f,
+                "internal error: the solver's line [{}] fails the checker: {error}",
+                line.join(" ")
+            ),
+            SolveError::Inconsistent => {
+                write!(
+                    f,
+                    "internal error: inconsistent mate lengths while building the line"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A tsume solver with its table, reusable across problems.
+pub struct Solver {
+    table: Table,
+    config: SolverConfig,
+    progress: Option<ProgressFn>,
+}
+
+impl Solver {
+    /// A solver with a table of `config.hash_mb` MiB.
+    pub fn new(config: SolverConfig) -> Solver {
+        Solver {
+            table: Table::new(config.hash_mb),
+            config,
+            progress: None,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// Replaces the limits for later solves.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.config.limits = limits;
+    }
+
+    /// Switches the algorithm for later solves (the table is kept).
+    pub fn set_algo(&mut self, algo: Algo) {
+        self.config.algo = algo;
+    }
+
+    /// Installs (or removes) a callback called about five times a second
+    /// during long solves.
+    pub fn set_progress(&mut self, f: Option<ProgressFn>) {
+        self.progress = f;
+    }
+
+    /// Solves the problem `pos`: the side to move attacks and every one of
+    /// its moves must check. The table starts empty for each problem.
+    pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
+        let attacker = pos.side_to_move();
+        if pos.king_square(attacker.flip()).is_none() {
+            return Err(SolveError::NoDefenderKing);
+        }
+        self.table.new_generation();
+        let mut budget = Budget::start(&self.config.limits);
+        budget.progress = self.progress.take();
+        let outcome = run(
+            &mut self.table,
+            &mut budget,
+            pos,
+            self.config.algo,
+            self.config.max_ply,
+        );
+        self.progress = budget.progress.take();
+        let Outcome {
+            verdict,
+            length,
+            pv,
+            leftover,
+            no_mate_within,
+            pieces,
+            nodes,
+        } = outcome?;
+        Ok(Solution {
+            verdict,
+            length,
+            pv,
+            leftover,
+            no_mate_within,
+            pieces,
+            nodes,
+            elapsed: budget.elapsed(),
+            table: self.table.stats(),
+        })
+    }
+}
+
+struct Outcome {
+    verdict: Verdict,
+    length: Option<u32>,
+    pv: Vec<Move>,
+    leftover: Hand,
+    no_mate_within: Option<u32>,
+    pieces: Option<Hand>,
+    nodes: u64,
+}
+
+impl Outcome {
+    fn bare(verdict: Verdict, length: Option<u32>, nodes: u64) -> Outcome {
+        Outcome {
+            verdict,
+            length,
+            pv: Vec::new(),
+            leftover: Hand::EMPTY,
+            no_mate_within: None,
+            pieces: None,
+            nodes,
+        }
+    }
+}
+
+fn run(
+    table: &mut Table,
+    budget: &mut Budget,
+    pos: &Position,
+    algo: Algo,
+    max_ply: u16,
+) -> Result<Outcome, SolveError> {
+    let attacker = pos.side_to_move();
+    let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0);
+    s.algo = algo;
+    let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
+
+    // Phase 1: any mate.
+    s.budget.phase = Phase::FirstMate;
+    let r = s.settle(max_ply, 0);
+    if !r.resolved() {
+        return Ok(unknown(&s, None));
+    }
+    if r.dn == 0 {
+        if r.len == DEPTH_INF {
+            return Ok(Outcome {
+                pieces: Some(r.hand),
+                ..Outcome::bare(Verdict::NoMate, None, s.nodes)
+            });
+        }
+        return Ok(Outcome {
+            no_mate_within: Some(r.len as u32),
+            pieces: Some(r.hand),
+            ..Outcome::bare(Verdict::Unknown, None, s.nodes)
+        });
+    }
+    // Phase 2: shorten until a shorter mate is disproven.
+    let mut len = r.len;
+    let mut pieces = r.hand;
+    while len >= 3 {
+        s.budget.phase = Phase::Shortening(len as u32);
+        let r = s.settle(len - 2, 0);
+        if !r.resolved() {
+            return Ok(unknown(&s, Some(len as u32)));
+        }
+        if r.pn != 0 {
+            break;
+        }
+        debug_assert!(r.len <= len - 2);
+        len = r.len;
+        pieces = r.hand;
+    }
+    // Phase 3: the line, checked.
+    s.budget.phase = Phase::Line(len as u32);
+    let (pv, leftover) = match s.principal_line(len, 0) {
+        Ok(v) => v,
+        Err(LineFailure::Budget) => return Ok(unknown(&s, Some(len as u32))),
+        Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
+    };
+    match check_mate_line(pos, &pv) {
+        Ok(summary) if summary.plies == len as usize && summary.leftover == leftover => {}
+        Ok(_) => return Err(SolveError::Inconsistent),
+        Err(error) => {
+            return Err(SolveError::LineRejected {
+                line: pv.iter().map(|m| m.to_usi()).collect(),
+                error,
+            })
+        }
+    }
+    Ok(Outcome {
+        pv,
+        leftover,
+        pieces: Some(pieces),
+        ..Outcome::bare(Verdict::Mate, Some(len as u32), s.nodes)
+    })
+}
+
+impl Search<'_> {
+    /// Settles the current node within `remaining` plies with the
+    /// configured algorithm (open result: the budget ran out).
+    pub(crate) fn settle(&mut self, remaining: u16, ply: u16) -> NodeResult {
+        match self.algo {
+            Algo::DfPn => self.dfpn(remaining, ply),
+        }
+    }
+}

@@ -1,0 +1,547 @@
+//! The transposition table shared by df-pn and PN*.
+//!
+//! Entries are keyed by the board hash (board and side to move) with the
+//! attacker's hand stored beside it, so one board can carry several hands.
+//! An entry is in one of three states:
+//!
+//! - *open*: proof and disproof numbers of an unresolved node, for that
+//!   exact hand, computed with some remaining depth;
+//! - *proven*: the board is mated within `depth` plies for every attacker
+//!   hand superior or equal to the stored hand (the proof pieces);
+//! - *disproven*: the board has no mate within `depth` plies (never, when
+//!   `depth` is [`DEPTH_INF`]) for every attacker hand inferior or equal to
+//!   the stored hand (the disproof pieces).
+//!
+//! The table is an array of buckets of [`BUCKET`] entries. Resolved entries
+//! of a board always land in the bucket of its board key, so that one scan
+//! finds every proof and disproof that may dominate. Open entries are exact
+//! (one board, one hand) and land in a bucket chosen by board key and hand
+//! together: one board often comes with many attacker hands (the attacker
+//! captures interposed pieces of every kind), and these would otherwise
+//! crowd one bucket. When a bucket is full the entry with the least search
+//! work under it is replaced (open entries before resolved ones of the same
+//! work). When the whole table passes 90 % occupancy a garbage
+//! collection removes the entries with the least work until about half of
+//! the table is free. Memory is fixed at creation.
+
+use tsumi_core::{Hand, Move};
+
+/// Infinite proof or disproof number.
+pub const INF: u32 = u32::MAX;
+/// Largest finite proof or disproof number; sums saturate here.
+pub const INF_MINUS: u32 = u32::MAX - 1;
+/// A disproof depth meaning "no mate at any length".
+pub const DEPTH_INF: u16 = u16::MAX;
+
+/// Entries per bucket.
+pub const BUCKET: usize = 8;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
+enum State {
+    #[default]
+    Empty,
+    Open,
+    Proven,
+    Disproven,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    hand: Hand,
+    pn: u32,
+    dn: u32,
+    work: u32,
+    /// Open: the remaining depth the numbers were computed with. Proven:
+    /// the mate length. Disproven: no mate up to this many plies.
+    depth: u16,
+    best: u16,
+    state: State,
+    /// The search generation that wrote the entry; entries of older
+    /// generations count as empty.
+    gen: u8,
+}
+
+impl Entry {
+    #[inline]
+    fn live(&self, gen: u8) -> bool {
+        self.state != State::Empty && self.gen == gen
+    }
+}
+
+/// What the table knows about a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// Mated within `len` plies; `hand` is the proof hand found.
+    Proven {
+        /// Mate length (an upper bound on the shortest mate).
+        len: u16,
+        /// The proof pieces.
+        hand: Hand,
+        /// The attacker's move that proved it (OR nodes), or null.
+        best: Move,
+    },
+    /// No mate within `depth` plies; `hand` is the disproof hand.
+    Disproven {
+        /// No mate up to this many plies ([`DEPTH_INF`]: none at all).
+        depth: u16,
+        /// The disproof pieces.
+        hand: Hand,
+    },
+    /// Unresolved, with the last numbers stored for this exact hand.
+    Open {
+        /// Proof number.
+        pn: u32,
+        /// Disproof number.
+        dn: u32,
+        /// The child searched last, or null.
+        best: Move,
+    },
+    /// Nothing stored.
+    Missing,
+}
+
+/// Counters describing the table's use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Entries the table can hold.
+    pub capacity: usize,
+    /// Entries in use.
+    pub used: usize,
+    /// Entries replaced because their bucket was full.
+    pub replacements: u64,
+    /// Garbage collections run.
+    pub collections: u64,
+    /// Entries removed by garbage collection.
+    pub collected: u64,
+}
+
+/// The transposition table.
+pub struct Table {
+    entries: Vec<Entry>,
+    bucket_mask: usize,
+    stats: TableStats,
+    gen: u8,
+}
+
+/// Size of one entry in bytes.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+impl Table {
+    /// A table using at most `megabytes` MiB (at least one bucket; the
+    /// number of buckets is the largest power of two that fits).
+    pub fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let max_buckets = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
+        let buckets = if max_buckets.is_power_of_two() {
+            max_buckets
+        } else {
+            max_buckets.next_power_of_two() / 2
+        };
+        Table::with_buckets(buckets)
+    }
+
+    /// A table of exactly `buckets` buckets (a power of two).
+    pub fn with_buckets(buckets: usize) -> Table {
+        assert!(buckets.is_power_of_two());
+        Table {
+            entries: vec![Entry::default(); buckets * BUCKET],
+            bucket_mask: buckets - 1,
+            stats: TableStats {
+                capacity: buckets * BUCKET,
+                ..TableStats::default()
+            },
+            gen: 1,
+        }
+    }
+
+    /// Forgets every entry in constant time: later lookups ignore what
+    /// earlier generations wrote (a full clear happens once every 255
+    /// generations, when the counter wraps).
+    pub fn new_generation(&mut self) {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.clear();
+        } else {
+            self.stats = TableStats {
+                capacity: self.entries.len(),
+                ..TableStats::default()
+            };
+        }
+    }
+
+    /// Removes every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.gen = 1;
+        self.stats = TableStats {
+            capacity: self.entries.len(),
+            ..TableStats::default()
+        };
+    }
+
+    /// Use counters.
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // The low bits of a Zobrist key are as random as any.
+        ((key as usize) & self.bucket_mask) * BUCKET
+    }
+
+    #[inline]
+    fn open_bucket(&self, key: u64, hand: Hand) -> usize {
+        let mixed = key ^ (hand.raw() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.bucket(mixed)
+    }
+
+    /// Looks a node up: `hand` is the attacker's hand, `remaining` the
+    /// plies the caller still allows for a mate.
+    pub fn probe(&self, key: u64, hand: Hand, remaining: u16) -> Probe {
+        let gen = self.gen;
+        let b = self.bucket(key);
+        let mut proven: Option<&Entry> = None;
+        for e in &self.entries[b..b + BUCKET] {
+            if e.key != key || !e.live(gen) {
+                continue;
+            }
+            match e.state {
+                State::Proven
+                    if e.depth <= remaining
+                        && hand.is_superior_or_equal(e.hand)
+                        && proven.map_or(true, |p| e.depth < p.depth) =>
+                {
+                    proven = Some(e);
+                }
+                State::Disproven if e.depth >= remaining && hand.is_inferior_or_equal(e.hand) => {
+                    return Probe::Disproven {
+                        depth: e.depth,
+                        hand: e.hand,
+                    };
+                }
+                _ => {}
+            }
+        }
+        if let Some(e) = proven {
+            return Probe::Proven {
+                len: e.depth,
+                hand: e.hand,
+                best: Move::from_raw(e.best).unwrap_or(Move::NULL),
+            };
+        }
+        let b = self.open_bucket(key, hand);
+        match self.entries[b..b + BUCKET]
+            .iter()
+            .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand)
+        {
+            Some(e) => Probe::Open {
+                pn: e.pn,
+                dn: e.dn,
+                best: Move::from_raw(e.best).unwrap_or(Move::NULL),
+            },
+            None => Probe::Missing,
+        }
+    }
+
+    /// The shortest stored mate length for this board and hand, whatever
+    /// the depth asked (used to order moves and to bound searches).
+    pub fn known_mate_len(&self, key: u64, hand: Hand) -> Option<u16> {
+        let b = self.bucket(key);
+        self.entries[b..b + BUCKET]
+            .iter()
+            .filter(|e| {
+                e.key == key
+                    && e.live(self.gen)
+                    && e.state == State::Proven
+                    && hand.is_superior_or_equal(e.hand)
+            })
+            .map(|e| e.depth)
+            .min()
+    }
+
+    /// Stores the numbers of an unresolved node.
+    pub fn store_open(
+        &mut self,
+        key: u64,
+        hand: Hand,
+        remaining: u16,
+        (pn, dn): (u32, u32),
+        best: Move,
+        work: u64,
+    ) {
+        let gen = self.gen;
+        debug_assert!(pn != 0 && dn != 0);
+        let b = self.open_bucket(key, hand);
+        for e in &mut self.entries[b..b + BUCKET] {
+            if e.live(gen) && e.state == State::Open && e.key == key && e.hand == hand {
+                e.pn = pn;
+                e.dn = dn;
+                e.depth = remaining;
+                e.best = best.raw();
+                e.work = e.work.saturating_add(clamp_work(work));
+                return;
+            }
+        }
+        self.insert(
+            b,
+            Entry {
+                key,
+                hand,
+                pn,
+                dn,
+                work: clamp_work(work),
+                depth: remaining,
+                best: best.raw(),
+                state: State::Open,
+                gen,
+            },
+        );
+    }
+
+    /// Removes the open entry of `(key, hand)`, returning its work.
+    fn take_open(&mut self, key: u64, hand: Hand) -> u32 {
+        let gen = self.gen;
+        let b = self.open_bucket(key, hand);
+        for e in &mut self.entries[b..b + BUCKET] {
+            if e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand {
+                e.state = State::Empty;
+                self.stats.used -= 1;
+                return e.work;
+            }
+        }
+        0
+    }
+
+    /// Stores a proof of the node `(key, node_hand)`: mated within `len`
+    /// plies for every attacker hand superior or equal to `proof_hand`.
+    /// The node's open entry and proofs the new one makes redundant are
+    /// removed, their work carried over.
+    pub fn store_proven(
+        &mut self,
+        key: u64,
+        node_hand: Hand,
+        proof_hand: Hand,
+        len: u16,
+        best: Move,
+        work: u64,
+    ) {
+        let gen = self.gen;
+        let mut carried = clamp_work(work).saturating_add(self.take_open(key, node_hand));
+        let b = self.bucket(key);
+        for e in &mut self.entries[b..b + BUCKET] {
+            if e.key != key || !e.live(gen) || e.state != State::Proven {
+                continue;
+            }
+            if e.depth <= len && proof_hand.is_superior_or_equal(e.hand) {
+                // Already known, at least as generally.
+                e.work = e.work.saturating_add(carried);
+                return;
+            }
+            if e.depth >= len && e.hand.is_superior_or_equal(proof_hand) {
+                carried = carried.saturating_add(e.work);
+                e.state = State::Empty;
+                self.stats.used -= 1;
+            }
+        }
+        self.insert(
+            b,
+            Entry {
+                key,
+                hand: proof_hand,
+                pn: 0,
+                dn: INF,
+                work: carried,
+                depth: len,
+                best: best.raw(),
+                state: State::Proven,
+                gen,
+            },
+        );
+    }
+
+    /// Stores a disproof of the node `(key, node_hand)`: no mate within
+    /// `depth` plies for every attacker hand inferior or equal to
+    /// `disproof_hand`.
+    pub fn store_disproven(
+        &mut self,
+        key: u64,
+        node_hand: Hand,
+        disproof_hand: Hand,
+        depth: u16,
+        work: u64,
+    ) {
+        let gen = self.gen;
+        let mut carried = clamp_work(work).saturating_add(self.take_open(key, node_hand));
+        let b = self.bucket(key);
+        for e in &mut self.entries[b..b + BUCKET] {
+            if e.key != key || !e.live(gen) || e.state != State::Disproven {
+                continue;
+            }
+            if e.depth >= depth && disproof_hand.is_inferior_or_equal(e.hand) {
+                e.work = e.work.saturating_add(carried);
+                return;
+            }
+            if e.depth <= depth && e.hand.is_inferior_or_equal(disproof_hand) {
+                carried = carried.saturating_add(e.work);
+                e.state = State::Empty;
+                self.stats.used -= 1;
+            }
+        }
+        self.insert(
+            b,
+            Entry {
+                key,
+                hand: disproof_hand,
+                pn: INF,
+                dn: 0,
+                work: carried,
+                depth,
+                best: 0,
+                state: State::Disproven,
+                gen,
+            },
+        );
+    }
+
+    fn insert(&mut self, b: usize, entry: Entry) {
+        if self.stats.used * 10 >= self.entries.len() * 9 {
+            self.collect_garbage();
+        }
+        let gen = self.gen;
+        let bucket = &mut self.entries[b..b + BUCKET];
+        if let Some(slot) = bucket.iter_mut().find(|e| !e.live(gen)) {
+            *slot = entry;
+            self.stats.used += 1;
+            return;
+        }
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| ((e.work as u64) << 1) | (e.state != State::Open) as u64)
+            .expect("buckets are not empty");
+        *victim = entry;
+        self.stats.replacements += 1;
+    }
+
+    /// Removes the entries with the least work until at most about half of
+    /// the table is in use.
+    pub fn collect_garbage(&mut self) {
+        // Histogram of log2(work + 1); remove whole classes from the
+        // bottom until enough is freed.
+        let mut classes = [0usize; 34];
+        let gen = self.gen;
+        for e in &self.entries {
+            if e.live(gen) {
+                classes[work_class(e.work)] += 1;
+            }
+        }
+        let target = self.stats.used.saturating_sub(self.entries.len() / 2);
+        let mut freed = 0;
+        let mut cut = 0;
+        while cut < classes.len() && freed < target.max(1) {
+            freed += classes[cut];
+            cut += 1;
+        }
+        let mut removed = 0u64;
+        for e in &mut self.entries {
+            if e.live(gen) && work_class(e.work) < cut {
+                e.state = State::Empty;
+                removed += 1;
+            }
+        }
+        self.stats.used -= removed as usize;
+        self.stats.collections += 1;
+        self.stats.collected += removed;
+    }
+}
+
+fn clamp_work(w: u64) -> u32 {
+    w.min(u32::MAX as u64) as u32
+}
+
+fn work_class(w: u32) -> usize {
+    (32 - (w.saturating_add(1)).leading_zeros()) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tsumi_core::PieceType;
+
+    fn hand(pairs: &[(PieceType, u32)]) -> Hand {
+        let mut h = Hand::EMPTY;
+        for &(k, n) in pairs {
+            h.set_count(k, n);
+        }
+        h
+    }
+
+    #[test]
+    fn proofs_cover_superior_hands_within_depth() {
+        let mut t = Table::new(1);
+        let p = hand(&[(PieceType::Gold, 1)]);
+        t.store_proven(42, p, p, 5, Move::NULL, 10);
+        let more = hand(&[(PieceType::Gold, 2), (PieceType::Pawn, 1)]);
+        assert!(matches!(t.probe(42, more, 5), Probe::Proven { len: 5, .. }));
+        assert!(matches!(t.probe(42, more, 9), Probe::Proven { .. }));
+        // Not for a shorter bound, an inferior hand or another board.
+        assert_eq!(t.probe(42, more, 3), Probe::Missing);
+        assert_eq!(t.probe(42, Hand::EMPTY, 9), Probe::Missing);
+        assert_eq!(t.probe(43, more, 9), Probe::Missing);
+    }
+
+    #[test]
+    fn disproofs_cover_inferior_hands_up_to_depth() {
+        let mut t = Table::new(1);
+        let d = hand(&[(PieceType::Pawn, 3)]);
+        t.store_disproven(7, d, d, 9, 1);
+        assert!(matches!(
+            t.probe(7, hand(&[(PieceType::Pawn, 1)]), 9),
+            Probe::Disproven { .. }
+        ));
+        assert!(matches!(
+            t.probe(7, Hand::EMPTY, 3),
+            Probe::Disproven { .. }
+        ));
+        assert_eq!(t.probe(7, Hand::EMPTY, 11), Probe::Missing);
+        assert_eq!(t.probe(7, hand(&[(PieceType::Pawn, 4)]), 9), Probe::Missing);
+        t.store_disproven(7, d, d, DEPTH_INF, 1);
+        assert!(matches!(
+            t.probe(7, Hand::EMPTY, 2000),
+            Probe::Disproven {
+                depth: DEPTH_INF,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn open_entries_are_exact_and_removed_by_a_covering_proof() {
+        let mut t = Table::new(1);
+        let h = hand(&[(PieceType::Rook, 1)]);
+        t.store_open(5, h, 11, (3, 4), Move::NULL, 100);
+        assert!(matches!(
+            t.probe(5, h, 11),
+            Probe::Open { pn: 3, dn: 4, .. }
+        ));
+        assert_eq!(t.probe(5, Hand::EMPTY, 11), Probe::Missing);
+        t.store_proven(5, h, Hand::EMPTY, 7, Move::NULL, 1);
+        assert!(matches!(t.probe(5, h, 11), Probe::Proven { len: 7, .. }));
+        assert_eq!(t.stats().used, 1);
+    }
+
+    #[test]
+    fn full_buckets_replace_and_full_tables_collect() {
+        let mut t = Table::with_buckets(4);
+        for i in 0..1000u64 {
+            t.store_open(i, Hand::EMPTY, 3, (1, 1), Move::NULL, i);
+        }
+        let s = t.stats();
+        assert!(s.used <= s.capacity);
+        assert!(s.collections > 0 || s.replacements > 0);
+        // The most recent high-work entries survive.
+        assert!(matches!(t.probe(999, Hand::EMPTY, 3), Probe::Open { .. }));
+    }
+}

@@ -1,0 +1,102 @@
+//! Shared helpers of the integration tests: data files and a checked solve.
+
+#![allow(dead_code)]
+
+use tsumi_core::{Move, Position};
+use tsumi_mate::{check_mate_line, Limits, Solution, Solver, SolverConfig, Verdict};
+
+/// One row of `dev.tsv`.
+pub struct DevProblem {
+    /// 1-based line number in the file.
+    pub line_no: usize,
+    pub sfen: String,
+    /// Expected length, 0 for no mate.
+    pub length: u32,
+    /// The reference engine's line (empty for no mate).
+    pub line: Vec<String>,
+}
+
+pub fn dev_problems() -> Vec<DevProblem> {
+    include_str!("../data/dev.tsv")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 3, "dev.tsv line {}: three fields", i + 1);
+            DevProblem {
+                line_no: i + 1,
+                sfen: f[0].to_string(),
+                length: f[1].parse().expect("length"),
+                line: if f[2] == "nomate" {
+                    vec![]
+                } else {
+                    f[2].split_whitespace().map(String::from).collect()
+                },
+            }
+        })
+        .collect()
+}
+
+/// Positions of one of the one-SFEN-per-line files.
+pub fn sfen_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// Reads a problem position; the dev set contains random positions with
+/// pieces that can never move or two pawns on a file, which the relaxed
+/// reader accepts.
+pub fn position(sfen: &str) -> Position {
+    Position::from_sfen_relaxed(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+pub fn solver(hash_mb: usize, limits: Limits) -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb,
+        limits,
+        ..SolverConfig::default()
+    })
+}
+
+/// Solves and checks everything a reported solution promises: a mate has
+/// a line the checker accepts, of the reported length and leftover.
+pub fn solve_checked(solver: &mut Solver, sfen: &str) -> Solution {
+    let pos = position(sfen);
+    let s = solver
+        .solve(&pos)
+        .unwrap_or_else(|e| panic!("{sfen}: solver error: {e}"));
+    if s.verdict == Verdict::Mate {
+        let summary = check_mate_line(&pos, &s.pv)
+            .unwrap_or_else(|e| panic!("{sfen}: checker rejects the pv: {e}"));
+        assert_eq!(Some(summary.plies as u32), s.length, "{sfen}");
+        assert_eq!(summary.leftover, s.leftover, "{sfen}");
+    } else {
+        assert!(s.pv.is_empty());
+    }
+    s
+}
+
+/// The solved length: the mate length, 0 for no mate, `None` if unknown.
+pub fn solved_length(s: &Solution) -> Option<u32> {
+    match s.verdict {
+        Verdict::Mate => s.length,
+        Verdict::NoMate => Some(0),
+        Verdict::Unknown => None,
+    }
+}
+
+pub fn usi_line(pos: &Position, moves: &[String]) -> Vec<Move> {
+    let mut p = pos.clone();
+    moves
+        .iter()
+        .map(|t| {
+            let m = p
+                .parse_usi_move(t)
+                .unwrap_or_else(|e| panic!("{}: {t}: {e}", p.to_sfen()));
+            p.do_move(m);
+            m
+        })
+        .collect()
+}
