@@ -57,7 +57,6 @@ impl Args {
     }
 
     /// Removes `--name N` and parses it.
-    #[allow(dead_code)]
     pub fn parsed<T: std::str::FromStr>(&mut self, name: &str) -> Result<Option<T>, ArgError> {
         match self.value(name)? {
             None => Ok(None),

@@ -4,6 +4,7 @@ mod args;
 mod bench_cmd;
 mod magics_cmd;
 mod perft_cmd;
+mod solve_cmd;
 
 use args::Args;
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: tsumi <command> [options]
 
 commands:
+  solve    solve tsume problems (with no input: the bundled set)
   perft    count leaf nodes of the legal-move tree
   magics   search magic multipliers and write the constants file
   bench    measure magic search, slider methods, hand comparison, check generation
@@ -25,6 +27,7 @@ const USI_USAGE: &str = "tsumi usi
 
 fn usage_of(cmd: &str) -> Option<&'static str> {
     Some(match cmd {
+        "solve" => solve_cmd::USAGE,
         "perft" => perft_cmd::USAGE,
         "magics" => magics_cmd::USAGE,
         "bench" => bench_cmd::USAGE,
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
     };
     let args = Args::new(argv);
     let result = match cmd.as_str() {
+        "solve" => solve_cmd::run(args),
         "perft" => perft_cmd::run(args),
         "magics" => magics_cmd::run(args),
         "bench" => bench_cmd::run(args),

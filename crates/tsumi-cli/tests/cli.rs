@@ -123,3 +123,108 @@ fn bench_quick_writes_all_tables() {
     assert!(doc.contains("| startpos depth 3 | 25470 |"));
     assert!(doc.contains("| 6 |"));
 }
+
+fn solve_json(args: &[&str]) -> (bool, Vec<String>, String) {
+    let out = tsumi()
+        .arg("solve")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (
+        out.status.success(),
+        stdout.lines().map(str::to_string).collect(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The value of `"key": ` in a one-line JSON object written by solve.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let start = line.find(&format!("\"{key}\": ")).unwrap() + key.len() + 4;
+    let rest = &line[start..];
+    let end = if rest.starts_with('[') {
+        rest.find(']').unwrap() + 1
+    } else if let Some(inner) = rest.strip_prefix('"') {
+        inner.find('"').unwrap() + 2
+    } else {
+        rest.find([',', '}']).unwrap()
+    };
+    &rest[..end]
+}
+
+#[test]
+fn solve_reports_a_checked_shortest_mate_in_json() {
+    // YaneuraOu's mate-in-3 collection, White to move.
+    let sfen = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
+    let (ok, lines, err) = solve_json(&["--sfen", sfen]);
+    assert!(ok, "{err}");
+    assert_eq!(lines.len(), 1);
+    let l = &lines[0];
+    assert_eq!(field(l, "result"), "\"mate\"");
+    assert_eq!(field(l, "length"), "3");
+    let pv: Vec<String> = field(l, "pv")
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .map(|m| m.trim_matches('"').to_string())
+        .collect();
+    assert_eq!(pv.len(), 3);
+    let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
+    let mut p = pos.clone();
+    let moves: Vec<tsumi_core::Move> = pv
+        .iter()
+        .map(|m| {
+            let mv = p.parse_usi_move(m).unwrap();
+            p.do_move(mv);
+            mv
+        })
+        .collect();
+    assert_eq!(tsumi_mate::check_mate_line(&pos, &moves).unwrap().plies, 3);
+}
+
+#[test]
+fn solve_reads_files_and_proves_no_mate() {
+    let path = temp_path("set.sfen");
+    std::fs::write(
+        &path,
+        "# two problems\n\
+         9/4k4/9/9/9/1G7/9/9/9 b B2rb3g4s4n4l18p 1\tlone gold\n\
+         ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42\tthree\n",
+    )
+    .unwrap();
+    let (ok, lines, err) = solve_json(&[path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(lines.len(), 2);
+    assert_eq!(field(&lines[0], "name"), "\"lone gold\"");
+    assert_eq!(field(&lines[0], "result"), "\"nomate\"");
+    assert_eq!(field(&lines[0], "length"), "0");
+    assert_eq!(field(&lines[1], "length"), "3");
+    // The text form names the result, the USI line and the Japanese line.
+    let out = tsumi()
+        .args(["solve", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("lone gold: no mate"), "{text}");
+    assert!(text.contains("three: mate in 3"), "{text}");
+    assert!(text.contains("手順: △"), "{text}");
+    assert!(text.contains("| all | 2 |"), "{text}");
+}
+
+#[test]
+fn solve_reports_unknown_within_limits_and_rejects_bad_input() {
+    let sfen = "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1";
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--nodes", "2000"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "result"), "\"unknown\"");
+    assert_eq!(field(&lines[0], "length"), "null");
+    let (ok, _, err) = solve_json(&["--sfen", "4k4/9/9 b - 1"]);
+    assert!(!ok);
+    assert!(err.contains("--sfen") && err.contains("9 ranks"), "{err}");
+    let (ok, _, err) = solve_json(&["/nonexistent/problems.kif"]);
+    assert!(!ok);
+    assert!(err.contains("problems.kif"), "{err}");
+    let (ok, _, err) = solve_json(&["--sfen", sfen, "--algo", "magic"]);
+    assert!(!ok);
+    assert!(err.contains("unknown algorithm 'magic'"), "{err}");
+}

@@ -14,6 +14,7 @@
 pub mod backend;
 pub mod clock;
 pub mod command;
+pub mod dfpn;
 pub mod engine;
 pub mod options;
 pub mod output;
@@ -32,7 +33,7 @@ use std::process::ExitCode;
 
 /// The backend that production `tsumi usi` searches with.
 pub fn default_backend() -> Box<dyn MateBackend> {
-    Box::new(simple::SimpleMateSearch::new())
+    Box::new(dfpn::DfPnBackend::new())
 }
 
 /// Runs the engine on standard input and output until `quit` or the end

@@ -1,0 +1,119 @@
+//! The production USI backend: the df-pn solver of `tsumi-mate`.
+//!
+//! The solver reports progress through a `'static` callback, while the
+//! engine hands each search a borrowed one. The solve therefore runs on a
+//! scoped thread whose callback sends each report down a channel; this
+//! thread forwards them to the engine's callback until the solve ends and
+//! the channel closes.
+
+use super::backend::{MateBackend, MateOutcome, MateVerdict, SearchLimits, SearchProgress};
+use std::sync::mpsc;
+use tsumi_core::Position;
+use tsumi_mate::{Limits, Phase, Progress, Solver, SolverConfig, TableStats, Verdict};
+
+/// Table size before the GUI sets `USI_Hash`, in MiB.
+const DEFAULT_HASH_MB: usize = 256;
+
+/// The df-pn solver behind the USI protocol.
+pub struct DfPnBackend {
+    solver: Option<Solver>,
+    hash_mb: usize,
+}
+
+impl DfPnBackend {
+    /// A backend whose table is allocated on first use.
+    pub fn new() -> DfPnBackend {
+        DfPnBackend {
+            solver: None,
+            hash_mb: DEFAULT_HASH_MB,
+        }
+    }
+}
+
+impl Default for DfPnBackend {
+    fn default() -> Self {
+        DfPnBackend::new()
+    }
+}
+
+fn hashfull(stats: &TableStats) -> Option<u32> {
+    (stats.capacity > 0).then(|| (stats.used as u64 * 1000 / stats.capacity as u64) as u32)
+}
+
+impl MateBackend for DfPnBackend {
+    fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
+        if hash_mb == 0 {
+            return Err("USI_Hash must be at least 1 MiB".to_string());
+        }
+        // Free the old table before allocating the new one.
+        self.solver = None;
+        self.hash_mb = hash_mb;
+        self.solver = Some(Solver::new(SolverConfig {
+            hash_mb,
+            ..SolverConfig::default()
+        }));
+        Ok(())
+    }
+
+    fn solve(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        progress: &mut dyn FnMut(&SearchProgress),
+    ) -> Result<MateOutcome, String> {
+        let hash_mb = self.hash_mb;
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::new(SolverConfig {
+                hash_mb,
+                ..SolverConfig::default()
+            })
+        });
+        solver.set_limits(Limits {
+            nodes: limits.nodes,
+            time: limits.time,
+            stop: Some(limits.stop.clone()),
+        });
+        let (tx, rx) = mpsc::channel::<Progress>();
+        let joined = std::thread::scope(|s| {
+            let worker = s.spawn(move || {
+                solver.set_progress(Some(Box::new(move |p: &Progress| {
+                    let _ = tx.send(*p);
+                })));
+                let result = solver.solve(pos);
+                // Dropping the callback drops the sender and ends the loop below.
+                solver.set_progress(None);
+                result
+            });
+            for p in rx {
+                progress(&SearchProgress {
+                    nodes: p.nodes,
+                    elapsed: p.elapsed,
+                    mate_length: match p.phase {
+                        Phase::Shortening(n) | Phase::Line(n) => Some(n),
+                        _ => None,
+                    },
+                    hashfull_permille: None,
+                });
+            }
+            worker.join()
+        });
+        let solution = match joined {
+            Ok(result) => result.map_err(|e| e.to_string())?,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let verdict = match solution.verdict {
+            Verdict::Mate => MateVerdict::Mate {
+                pv: solution.pv,
+                proven_shortest: true,
+            },
+            Verdict::NoMate => MateVerdict::NoMate,
+            Verdict::Unknown => MateVerdict::Unknown,
+        };
+        Ok(MateOutcome {
+            verdict,
+            nodes: solution.nodes,
+            elapsed: solution.elapsed,
+            hashfull_permille: hashfull(&solution.table),
+        })
+    }
+}
