@@ -228,3 +228,34 @@ fn solve_reports_unknown_within_limits_and_rejects_bad_input() {
     assert!(!ok);
     assert!(err.contains("unknown algorithm 'magic'"), "{err}");
 }
+
+#[test]
+fn solve_reads_kif_and_csa_files() {
+    let sfen = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
+    let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
+    let kif = temp_path("three.kif");
+    std::fs::write(&kif, tsumi_core::kif::position_to_kif(&pos)).unwrap();
+    let csa = temp_path("three.csa");
+    std::fs::write(
+        &csa,
+        format!("V2.2\n{}", tsumi_core::csa::position_to_csa(&pos)),
+    )
+    .unwrap();
+    for path in [&kif, &csa] {
+        let (ok, lines, err) = solve_json(&[path.to_str().unwrap()]);
+        assert!(ok, "{}: {err}", path.display());
+        assert_eq!(lines.len(), 1, "{}", path.display());
+        assert_eq!(field(&lines[0], "result"), "\"mate\"");
+        assert_eq!(field(&lines[0], "length"), "3");
+        let read_back = field(&lines[0], "sfen").trim_matches('"').to_string();
+        let board = |s: &str| s.split(' ').take(3).collect::<Vec<_>>().join(" ");
+        assert_eq!(board(&read_back), board(sfen), "{}", path.display());
+    }
+    // A KIF file with a broken board names the file and line.
+    let bad = temp_path("bad.kif");
+    let text = tsumi_core::kif::position_to_kif(&pos).replacen("v歩", "v象", 1);
+    std::fs::write(&bad, text).unwrap();
+    let (ok, _, err) = solve_json(&[bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("bad.kif:"), "{err}");
+}
