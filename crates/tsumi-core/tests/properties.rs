@@ -412,3 +412,28 @@ fn pawn_drop_check_that_a_pinned_defender_can_answer_is_legal() {
     assert!(pos.is_pawn_drop_mate(m.to()), "{}", pos.diagram());
     assert!(!pos.legal_moves().contains(m));
 }
+
+#[test]
+fn relaxed_positions_generate_exactly_the_legal_moves() {
+    // Positions that only the relaxed reader accepts (randomly drawn
+    // problem sets contain them): a Black pawn on rank 一 and a White pawn
+    // on rank 九, which must never be shifted into the next file, dead
+    // lances and knights, and two pawns on a file.
+    for sfen in [
+        "P3k3p/9/9/9/9/9/9/9/p3K3P b - 1",
+        "P3k3p/9/9/9/9/9/9/9/p3K3P w - 1",
+        "4k2NL/9/9/9/9/9/9/9/ln2K4 b P 1",
+        "4k4/9/4P4/9/4P4/9/9/9/4K4 b P 1",
+        "4k4/9/4p4/9/4p4/9/9/9/4K4 w p 1",
+    ] {
+        let pos = Position::from_sfen_relaxed(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        assert!(
+            Position::from_sfen(sfen).is_err(),
+            "{sfen} should be refused by the strict reader"
+        );
+        let naive = Naive::from(&pos);
+        let expected = sorted(naive.legal_moves(true));
+        assert_eq!(sorted(pos.legal_moves().to_vec()), expected, "{sfen}");
+        assert_eq!(pos.count_legal_moves(), expected.len(), "{sfen}");
+    }
+}
