@@ -26,9 +26,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     perft_portable(pos, depth)
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn perft_popcnt(pos: &mut Position, depth: u32) -> u64 {
+/// One perft node: bulk count at depth 1, otherwise play each move and
+/// recurse through `child`. Inlined into both copies below, so the move
+/// counting is compiled with each copy's target features.
+#[inline(always)]
+fn perft_node(pos: &mut Position, depth: u32, child: impl Fn(&mut Position, u32) -> u64) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -40,28 +42,21 @@ unsafe fn perft_popcnt(pos: &mut Position, depth: u32) -> u64 {
     let mut nodes = 0;
     for &m in list.iter() {
         pos.do_move(m);
-        nodes += perft_popcnt(pos, depth - 1);
+        nodes += child(pos, depth - 1);
         pos.undo_move();
     }
     nodes
 }
 
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn perft_popcnt(pos: &mut Position, depth: u32) -> u64 {
+    // SAFETY: reached only from `perft` after the popcnt check.
+    perft_node(pos, depth, |p, d| unsafe { perft_popcnt(p, d) })
+}
+
 fn perft_portable(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        return pos.count_legal_moves() as u64;
-    }
-    let mut list = MoveList::new();
-    pos.generate(GenKind::All, &mut list);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        pos.do_move(m);
-        nodes += perft_portable(pos, depth - 1);
-        pos.undo_move();
-    }
-    nodes
+    perft_node(pos, depth, perft_portable)
 }
 
 /// Perft split by first move: each legal move with the leaf count below

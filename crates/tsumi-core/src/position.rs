@@ -482,6 +482,20 @@ impl Position {
 
     // ---- attacks, checks and pins ---------------------------------------
 
+    /// Pieces of either colour with a one-step (or knight) attack on `sq`
+    /// as pieces of `by` would have: the non-sliding part of an attack
+    /// test, to be masked with `by`'s pieces.
+    #[inline(always)]
+    fn step_attackers(&self, by: Color, sq: Square) -> Bitboard {
+        let them = by.flip();
+        let k = &self.by_kind;
+        (attacks::pawn(them, sq) & k[PieceType::Pawn.index()])
+            | (attacks::knight(them, sq) & k[PieceType::Knight.index()])
+            | (attacks::silver(them, sq) & k[PieceType::Silver.index()])
+            | (attacks::gold(them, sq) & self.golds())
+            | (attacks::king(sq) & self.king_likes())
+    }
+
     /// Pieces of `by` that attack `sq` with occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
@@ -500,11 +514,7 @@ impl Position {
         let them = by.flip();
         let own = self.by_color[by.index()];
         let k = &self.by_kind;
-        let step = (attacks::pawn(them, sq) & k[PieceType::Pawn.index()])
-            | (attacks::knight(them, sq) & k[PieceType::Knight.index()])
-            | (attacks::silver(them, sq) & k[PieceType::Silver.index()])
-            | (attacks::gold(them, sq) & self.golds())
-            | (attacks::king(sq) & self.king_likes());
+        let step = self.step_attackers(by, sq);
         let slide = (a.lance(them, sq, occ) & k[PieceType::Lance.index()])
             | (a.bishop(sq, occ) & self.bishop_likes())
             | (a.rook(sq, occ) & self.rook_likes());
@@ -542,12 +552,7 @@ impl Position {
         let them = by.flip();
         let own = self.by_color[by.index()];
         let k = &self.by_kind;
-        let steps = (attacks::pawn(them, sq) & k[PieceType::Pawn.index()])
-            | (attacks::knight(them, sq) & k[PieceType::Knight.index()])
-            | (attacks::silver(them, sq) & k[PieceType::Silver.index()])
-            | (attacks::gold(them, sq) & self.golds())
-            | (attacks::king(sq) & self.king_likes());
-        if (steps & own).any() {
+        if (self.step_attackers(by, sq) & own).any() {
             return true;
         }
         let lances = k[PieceType::Lance.index()] & own;
