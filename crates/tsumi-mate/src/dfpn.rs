@@ -57,6 +57,10 @@ impl Search<'_> {
         };
         let mut last = Move::NULL;
         loop {
+            if !or && self.skip_useless() && !self.apply_rule(&mut children, remaining, ply) {
+                // The budget ran out; the caller ignores this.
+                return NodeResult::open(1, 1);
+            }
             if let Some(r) = self.resolve(or, &children, ply) {
                 let best = if r.pn == 0 && or {
                     children
@@ -110,24 +114,22 @@ impl Search<'_> {
             .tt
             .probe(self.pos.board_key(), self.attacker_hand(), remaining)
         {
-            Probe::Proven { len, hand, .. } => return Err(NodeResult::proven(len, hand)),
-            Probe::Disproven { depth, hand } => {
-                return Err(NodeResult::disproven(depth, hand, NO_REP))
+            Probe::Proven {
+                len, hand, exact, ..
+            } => return Err(NodeResult::proven(len, hand).exact(exact)),
+            Probe::Disproven { depth, hand, exact } => {
+                return Err(NodeResult::disproven(depth, hand, NO_REP).exact(exact))
             }
             _ => {}
         }
         let list = self.node_moves();
-        if list.is_empty() {
-            let r = self.leaf_result(or);
-            self.store(&r, remaining, Move::NULL, 1);
-            return Err(r);
-        }
-        if !or && remaining <= 1 {
-            // The defender has a move and the attacker no ply left.
-            let h =
-                crate::pieces::reply_disproof(&list, self.attacker_hand(), self.defender_hand());
-            let r = NodeResult::disproven(1, h, NO_REP);
-            self.store(&r, remaining, Move::NULL, 1);
+        if or {
+            if list.is_empty() {
+                let r = self.leaf_result(true);
+                self.store(&r, remaining, Move::NULL, 1);
+                return Err(r);
+            }
+        } else if let Some(r) = self.shallow_and_result(&list, remaining, true) {
             return Err(r);
         }
         Ok(self.expand(&list, remaining, true))

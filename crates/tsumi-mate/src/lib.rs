@@ -9,6 +9,7 @@
 //! - [`pieces`]: proof and disproof pieces.
 //! - [`line`]: principal-line extraction.
 //! - [`checker`]: line verification with the core's plain legal moves.
+//! - [`useless`]: the 無駄合 (useless interposition) rule.
 //! - [`remainder`]: 「残り全部」, giving the defender every unused piece.
 //! - [`limits`]: node, time and stop-flag limits, progress reports.
 //!
@@ -34,9 +35,11 @@ pub mod remainder;
 mod search;
 pub mod solver;
 pub mod table;
+pub mod useless;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};
 pub use remainder::complete_defender_hand;
 pub use solver::{Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY};
 pub use table::{Table, TableStats};
+pub use useless::Interpositions;

@@ -16,6 +16,7 @@
 //! such exploration the first candidate is taken.
 
 use crate::search::{Child, Search};
+use crate::useless::{interposition_checker, shortcuts};
 use std::collections::HashMap;
 use tsumi_core::{Hand, Move};
 
@@ -105,8 +106,11 @@ impl Search<'_> {
                 }
             }
         } else {
-            // Every evasion is mated within n - 1; the longest defences are
-            // those not mated within n - 3.
+            // Every counted evasion is mated within n - 1; the longest
+            // defences are those not mated within n - 3.
+            if self.skip_useless() {
+                children = self.counted_defences(children, n, ply)?;
+            }
             let mut longest: Vec<Child> = Vec::new();
             for c in &children {
                 let is_longest = n < 3
@@ -128,6 +132,62 @@ impl Search<'_> {
         let best = best.ok_or(LineFailure::Inconsistent)?;
         memo.insert(memo_key, best.clone());
         Ok(best)
+    }
+
+    /// The defences of the current AND node (exact length `n`) that the
+    /// 無駄合 rule counts: every non-interposition, and the interpositions
+    /// whose shortcut is not mated within the length of the other
+    /// defences.
+    fn counted_defences(
+        &mut self,
+        children: Vec<Child>,
+        n: u16,
+        ply: u16,
+    ) -> Result<Vec<Child>, LineFailure> {
+        let (candidates, mut counted): (Vec<Child>, Vec<Child>) = children
+            .into_iter()
+            .partition(|c| interposition_checker(&self.pos, c.mv).is_some());
+        // The exact length of the other defences.
+        let mut base = 0;
+        if !counted.is_empty() {
+            base = 2;
+            let mut v = n;
+            while v >= 4 {
+                let mut reached = false;
+                for c in &counted {
+                    match self.child_mated_within(c, v - 3, ply) {
+                        None => return Err(LineFailure::Budget),
+                        Some(false) => {
+                            reached = true;
+                            break;
+                        }
+                        Some(true) => {}
+                    }
+                }
+                if reached {
+                    base = v;
+                    break;
+                }
+                v -= 2;
+            }
+        }
+        for c in candidates {
+            let mut useless = false;
+            for q in shortcuts(&self.pos, c.mv) {
+                let r = self.settle_off_line(q, base);
+                if !r.resolved() {
+                    return Err(LineFailure::Budget);
+                }
+                if r.pn == 0 {
+                    useless = true;
+                    break;
+                }
+            }
+            if !useless {
+                counted.push(c);
+            }
+        }
+        Ok(counted)
     }
 
     /// Builds the best line through child `c` (of a node of exact length

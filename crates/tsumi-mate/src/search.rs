@@ -12,6 +12,7 @@
 use crate::limits::Budget;
 use crate::pieces;
 use crate::table::{Probe, Table, DEPTH_INF, INF, INF_MINUS};
+use crate::useless::{self, Interpositions};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -66,6 +67,14 @@ pub(crate) struct Child {
     /// For a disproof that rests on a repetition: the ply of the repeated
     /// position on the current path; otherwise [`NO_REP`].
     pub rep: u16,
+    /// The result holds for the exact hands only (it rests on the 無駄合
+    /// rule).
+    pub exact: bool,
+    /// Under the 無駄合 rule, at an AND node: the move is an interposition
+    /// between a distant checker and the king.
+    pub candidate: bool,
+    /// The rule has been applied to this candidate's disproof.
+    pub rule_checked: bool,
 }
 
 impl Child {
@@ -75,19 +84,26 @@ impl Child {
     pub(crate) fn disproven(&self) -> bool {
         self.dn == 0
     }
-    fn set_proven(&mut self, len: u16, hand: Hand) {
+    pub(crate) fn set_proven(&mut self, len: u16, hand: Hand, exact: bool) {
         self.pn = 0;
         self.dn = INF;
         self.len = len;
         self.rhand = hand;
         self.rep = NO_REP;
+        self.exact = exact;
     }
-    fn set_disproven(&mut self, depth: u16, hand: Hand, rep: u16) {
+    pub(crate) fn set_disproven(&mut self, depth: u16, hand: Hand, rep: u16, exact: bool) {
         self.pn = INF;
         self.dn = 0;
         self.len = depth;
         self.rhand = hand;
         self.rep = rep;
+        self.exact = exact;
+    }
+    /// Disproven, counting a candidate interposition only once the rule
+    /// has been applied to it.
+    pub(crate) fn settled_disproven(&self) -> bool {
+        self.dn == 0 && (!self.candidate || self.rule_checked)
     }
 }
 
@@ -99,6 +115,7 @@ pub(crate) struct NodeResult {
     pub len: u16,
     pub hand: Hand,
     pub rep: u16,
+    pub exact: bool,
 }
 
 impl NodeResult {
@@ -109,6 +126,7 @@ impl NodeResult {
             len: 0,
             hand: Hand::EMPTY,
             rep: NO_REP,
+            exact: false,
         }
     }
     pub(crate) fn proven(len: u16, hand: Hand) -> NodeResult {
@@ -118,6 +136,7 @@ impl NodeResult {
             len,
             hand,
             rep: NO_REP,
+            exact: false,
         }
     }
     pub(crate) fn disproven(depth: u16, hand: Hand, rep: u16) -> NodeResult {
@@ -127,7 +146,13 @@ impl NodeResult {
             len: depth,
             hand,
             rep,
+            exact: false,
         }
+    }
+    /// The same result, holding for the exact hands only if `exact`.
+    pub(crate) fn exact(mut self, exact: bool) -> NodeResult {
+        self.exact = exact;
+        self
     }
     pub(crate) fn resolved(&self) -> bool {
         self.pn == 0 || self.dn == 0
@@ -136,9 +161,9 @@ impl NodeResult {
     /// Copies this result into the child record.
     pub(crate) fn apply(&self, c: &mut Child) {
         if self.pn == 0 {
-            c.set_proven(self.len, self.hand);
+            c.set_proven(self.len, self.hand, self.exact);
         } else if self.dn == 0 {
-            c.set_disproven(self.len, self.hand, self.rep);
+            c.set_disproven(self.len, self.hand, self.rep, self.exact);
         } else {
             c.pn = self.pn;
             c.dn = self.dn;
@@ -184,6 +209,10 @@ pub(crate) struct Search<'t> {
     pub budget: &'t mut Budget,
     /// The algorithm [`Search::settle`] runs.
     pub algo: crate::solver::Algo,
+    /// How interpositions are counted.
+    pub interpositions: Interpositions,
+    /// Positions already judged by [`useless::mate_now`].
+    pub mate_now_memo: KeyMap<bool>,
 }
 
 impl<'t> Search<'t> {
@@ -212,7 +241,20 @@ impl<'t> Search<'t> {
             nodes,
             budget,
             algo: crate::solver::Algo::DfPn,
+            interpositions: Interpositions::CountAll,
+            mate_now_memo: KeyMap::default(),
         }
+    }
+
+    /// True when the 無駄合 rule is on.
+    #[inline]
+    pub(crate) fn skip_useless(&self) -> bool {
+        self.interpositions == Interpositions::SkipUseless
+    }
+
+    /// The full keys of the positions on the current path.
+    pub(crate) fn path_keys(&self) -> Vec<u64> {
+        self.path.keys().copied().collect()
     }
 
     /// True at an OR node (attacker to move).
@@ -271,11 +313,13 @@ impl<'t> Search<'t> {
         first_mate_only: bool,
     ) -> Vec<Child> {
         let or = self.is_or();
+        let skip = self.skip_useless();
         let child_rem = dec(remaining);
         let mut children = Vec::with_capacity(list.len());
         let mut replies = MoveList::new();
         for &m in list.iter() {
             let captured = pieces::captured_kind(&self.pos, m);
+            let candidate = skip && !or && useless::interposition_checker(&self.pos, m).is_some();
             self.pos.do_move(m);
             let mut c = Child {
                 mv: m,
@@ -288,13 +332,20 @@ impl<'t> Search<'t> {
                 len: 0,
                 rhand: Hand::EMPTY,
                 rep: NO_REP,
+                exact: false,
+                candidate,
+                rule_checked: false,
             };
             if let Some(&p) = self.path.get(&c.full_key) {
-                c.set_disproven(DEPTH_INF, c.hand, p);
+                c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
                 match self.tt.probe(c.key, c.hand, child_rem) {
-                    Probe::Proven { len, hand, .. } => c.set_proven(len, hand),
-                    Probe::Disproven { depth, hand } => c.set_disproven(depth, hand, NO_REP),
+                    Probe::Proven {
+                        len, hand, exact, ..
+                    } => c.set_proven(len, hand, exact),
+                    Probe::Disproven { depth, hand, exact } => {
+                        c.set_disproven(depth, hand, NO_REP, exact)
+                    }
                     Probe::Open { pn, dn, .. } => {
                         c.pn = pn;
                         c.dn = dn;
@@ -302,21 +353,19 @@ impl<'t> Search<'t> {
                     Probe::Missing if or => {
                         replies.clear();
                         self.pos.generate_evasions(&mut replies);
-                        if replies.is_empty() {
-                            let h = pieces::mate_proof(
-                                &self.pos,
-                                self.pos.hand(self.attacker),
-                                self.pos.hand(self.attacker.flip()),
-                            );
-                            self.tt.store_proven(c.key, c.hand, h, 0, Move::NULL, 1);
-                            c.set_proven(0, h);
-                        } else if child_rem <= 1 {
-                            let h = pieces::reply_disproof(
-                                &replies,
-                                self.pos.hand(self.attacker),
-                                self.pos.hand(self.attacker.flip()),
-                            );
-                            c.set_disproven(1, h, NO_REP);
+                        if let Some(r) = self.shallow_and_result(&replies, child_rem, false) {
+                            if r.pn == 0 && r.len == 0 {
+                                self.tt.store_proven(
+                                    c.key,
+                                    c.hand,
+                                    r.hand,
+                                    0,
+                                    r.exact,
+                                    Move::NULL,
+                                    1,
+                                );
+                            }
+                            r.apply(&mut c);
                         } else {
                             // df-pn+ style start: the more replies, the
                             // harder to prove.
@@ -334,6 +383,48 @@ impl<'t> Search<'t> {
             }
         }
         children
+    }
+
+    /// The result of the current AND node (defender to move, with the
+    /// legal `replies`) when it is settled without search: no reply
+    /// (checkmate), only useless interpositions (mate under the rule), or
+    /// no ply left for the attacker (`remaining <= 1`). `None` otherwise.
+    /// With `store`, a result is written to the table.
+    pub(crate) fn shallow_and_result(
+        &mut self,
+        replies: &MoveList,
+        remaining: u16,
+        store: bool,
+    ) -> Option<NodeResult> {
+        let a = self.attacker_hand();
+        let d = self.defender_hand();
+        let r = if replies.is_empty() {
+            NodeResult::proven(0, pieces::mate_proof(&self.pos, a, d))
+        } else if self.skip_useless() && useless::all_interpositions(&self.pos, replies) {
+            if useless::mate_now(&self.pos, &mut self.mate_now_memo) {
+                NodeResult::proven(0, a).exact(true)
+            } else if remaining <= 1 {
+                NodeResult::disproven(1, a, NO_REP).exact(true)
+            } else {
+                return None;
+            }
+        } else if remaining <= 1 {
+            // The defender has a reply that no rule takes away and the
+            // attacker no ply left.
+            let mut kept = MoveList::new();
+            for &m in replies.iter() {
+                if !self.skip_useless() || useless::interposition_checker(&self.pos, m).is_none() {
+                    kept.push(m);
+                }
+            }
+            NodeResult::disproven(1, pieces::reply_disproof(&kept, a, d), NO_REP)
+        } else {
+            return None;
+        };
+        if store {
+            self.store(&r, remaining, Move::NULL, 1);
+        }
+        Some(r)
     }
 
     /// Proof and disproof numbers of a node from its children.
@@ -354,55 +445,76 @@ impl<'t> Search<'t> {
 
     /// If the node is resolved by its children, the result (with proof or
     /// disproof pieces, length and repetition dependence) for a node at
-    /// `ply`.
+    /// `ply`. A result resting on an exact child is exact: its pieces are
+    /// the current hand.
     pub(crate) fn resolve(&self, or: bool, children: &[Child], ply: u16) -> Option<NodeResult> {
         let a = self.attacker_hand();
         let d = self.defender_hand();
         if or {
             // Proven by the shortest proven child.
-            if let Some(c) = children.iter().filter(|c| c.proven()).min_by_key(|c| c.len) {
-                let h = pieces::before_attacker_move(c.rhand, c.mv, c.captured);
-                return Some(NodeResult::proven(inc(c.len), h));
+            if let Some(c) = children
+                .iter()
+                .filter(|c| c.proven())
+                .min_by_key(|c| (c.len, c.exact))
+            {
+                let h = if c.exact {
+                    a
+                } else {
+                    pieces::before_attacker_move(c.rhand, c.mv, c.captured)
+                };
+                return Some(NodeResult::proven(inc(c.len), h).exact(c.exact));
             }
             if children.iter().all(|c| c.disproven()) {
                 let mut depth = DEPTH_INF;
                 let mut hand = full_hand();
                 let mut rep = NO_REP;
+                let mut exact = false;
                 for c in children {
                     depth = depth.min(c.len);
                     hand = hand.min(pieces::before_attacker_move(c.rhand, c.mv, c.captured));
                     rep = rep.min(c.rep);
+                    exact |= c.exact;
                 }
                 let mut hand = pieces::or_disproof_close(hand, a);
-                if rep != NO_REP {
+                if rep != NO_REP || exact {
                     hand = hand.min(a);
                 }
-                return Some(NodeResult::disproven(inc(depth), hand, rep_for(rep, ply)));
+                return Some(
+                    NodeResult::disproven(inc(depth), hand, rep_for(rep, ply)).exact(exact),
+                );
             }
             None
         } else {
             // Disproven by the most general disproven child: no repetition
-            // first, then the deepest.
+            // first, then not exact, then the deepest.
             if let Some(c) = children
                 .iter()
-                .filter(|c| c.disproven())
-                .max_by_key(|c| (c.rep, c.len))
+                .filter(|c| c.settled_disproven())
+                .max_by_key(|c| (c.rep, !c.exact, c.len))
             {
                 let mut hand = pieces::and_disproof_from_child(c.rhand, c.mv, a, d);
-                if c.rep != NO_REP {
+                if c.rep != NO_REP || c.exact {
                     hand = hand.min(a);
                 }
-                return Some(NodeResult::disproven(inc(c.len), hand, rep_for(c.rep, ply)));
+                return Some(
+                    NodeResult::disproven(inc(c.len), hand, rep_for(c.rep, ply)).exact(c.exact),
+                );
             }
             if children.iter().all(|c| c.proven()) {
                 let mut len = 0;
                 let mut hand = Hand::EMPTY;
+                let mut exact = false;
                 for c in children {
                     len = len.max(c.len);
                     hand = hand.max(c.rhand);
+                    exact |= c.exact;
                 }
-                let hand = pieces::and_proof_close(&self.pos, hand, a, d);
-                return Some(NodeResult::proven(inc(len), hand));
+                let hand = if exact {
+                    a
+                } else {
+                    pieces::and_proof_close(&self.pos, hand, a, d)
+                };
+                return Some(NodeResult::proven(inc(len), hand).exact(exact));
             }
             None
         }
@@ -414,10 +526,12 @@ impl<'t> Search<'t> {
         let key = self.pos.board_key();
         let hand = self.attacker_hand();
         if r.pn == 0 {
-            self.tt.store_proven(key, hand, r.hand, r.len, best, work);
+            self.tt
+                .store_proven(key, hand, r.hand, r.len, r.exact, best, work);
         } else if r.dn == 0 {
             if r.rep == NO_REP {
-                self.tt.store_disproven(key, hand, r.hand, r.len, work);
+                self.tt
+                    .store_disproven(key, hand, r.hand, r.len, r.exact, work);
             }
         } else {
             self.tt

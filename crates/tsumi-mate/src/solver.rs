@@ -15,6 +15,7 @@ use crate::limits::{Budget, Limits, Phase, ProgressFn};
 use crate::line::LineFailure;
 use crate::search::{NodeResult, Search};
 use crate::table::{Table, TableStats, DEPTH_INF};
+use crate::useless::{self, Interpositions};
 use core::fmt;
 use std::time::Duration;
 use tsumi_core::{Hand, Move, Position};
@@ -60,6 +61,8 @@ pub struct SolverConfig {
     /// within this many plies whose search met no other end is reported
     /// as unknown, not as "no mate".
     pub max_ply: u16,
+    /// How interpositions count (the 無駄合 rule).
+    pub interpositions: Interpositions,
 }
 
 impl Default for SolverConfig {
@@ -69,6 +72,7 @@ impl Default for SolverConfig {
             hash_mb: 64,
             limits: Limits::none(),
             max_ply: DEFAULT_MAX_PLY,
+            interpositions: Interpositions::CountAll,
         }
     }
 }
@@ -109,6 +113,11 @@ pub struct Solution {
     pub pv: Vec<Move>,
     /// The attacker's hand at the end of the principal line (駒余り).
     pub leftover: Hand,
+    /// Under [`Interpositions::SkipUseless`], when the principal line ends
+    /// in a check answered only by useless interpositions: one such
+    /// interposition and its capture, repeated until checkmate. Not
+    /// counted in the length; the checker replays `pv` followed by it.
+    pub useless_tail: Vec<Move>,
     /// For [`Verdict::Unknown`]: a length up to which no mate exists was
     /// proven (the search met [`SolverConfig::max_ply`]).
     pub no_mate_within: Option<u32>,
@@ -216,18 +225,13 @@ impl Solver {
         self.table.new_generation();
         let mut budget = Budget::start(&self.config.limits);
         budget.progress = self.progress.take();
-        let outcome = run(
-            &mut self.table,
-            &mut budget,
-            pos,
-            self.config.algo,
-            self.config.max_ply,
-        );
+        let outcome = run(&mut self.table, &mut budget, pos, &self.config);
         self.progress = budget.progress.take();
         let Outcome {
             verdict,
             length,
             pv,
+            useless_tail,
             leftover,
             no_mate_within,
             pieces,
@@ -237,6 +241,7 @@ impl Solver {
             verdict,
             length,
             pv,
+            useless_tail,
             leftover,
             no_mate_within,
             pieces,
@@ -251,6 +256,7 @@ struct Outcome {
     verdict: Verdict,
     length: Option<u32>,
     pv: Vec<Move>,
+    useless_tail: Vec<Move>,
     leftover: Hand,
     no_mate_within: Option<u32>,
     pieces: Option<Hand>,
@@ -263,6 +269,7 @@ impl Outcome {
             verdict,
             length,
             pv: Vec::new(),
+            useless_tail: Vec::new(),
             leftover: Hand::EMPTY,
             no_mate_within: None,
             pieces: None,
@@ -275,12 +282,13 @@ fn run(
     table: &mut Table,
     budget: &mut Budget,
     pos: &Position,
-    algo: Algo,
-    max_ply: u16,
+    config: &SolverConfig,
 ) -> Result<Outcome, SolveError> {
     let attacker = pos.side_to_move();
+    let max_ply = config.max_ply;
     let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0);
-    s.algo = algo;
+    s.algo = config.algo;
+    s.interpositions = config.interpositions;
     let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
 
     // Phase 1: any mate.
@@ -325,28 +333,92 @@ fn run(
         Err(LineFailure::Budget) => return Ok(unknown(&s, Some(len as u32))),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
-    match check_mate_line(pos, &pv) {
-        Ok(summary) if summary.plies == len as usize && summary.leftover == leftover => {}
+    let tail = useless_tail(pos, &pv, config.interpositions)?;
+    let full: Vec<Move> = pv.iter().chain(tail.iter()).copied().collect();
+    match check_mate_line(pos, &full) {
+        Ok(summary) if summary.plies == full.len() && end_hand(pos, &pv) == leftover => {}
         Ok(_) => return Err(SolveError::Inconsistent),
         Err(error) => {
             return Err(SolveError::LineRejected {
-                line: pv.iter().map(|m| m.to_usi()).collect(),
+                line: full.iter().map(|m| m.to_usi()).collect(),
                 error,
             })
         }
     }
     Ok(Outcome {
         pv,
+        useless_tail: tail,
         leftover,
         pieces: Some(pieces),
         ..Outcome::bare(Verdict::Mate, Some(len as u32), s.nodes)
     })
 }
 
+/// The attacker's hand after `line`.
+fn end_hand(pos: &Position, line: &[Move]) -> Hand {
+    let mut p = pos.clone();
+    for &m in line {
+        p.do_move(m);
+    }
+    p.hand(pos.side_to_move())
+}
+
+/// Under the 無駄合 rule, the useless interpositions (with their captures)
+/// that lead from the end of `pv` to a checkmate, if the line ends in a
+/// check answered only by such interpositions.
+fn useless_tail(
+    pos: &Position,
+    pv: &[Move],
+    interpositions: Interpositions,
+) -> Result<Vec<Move>, SolveError> {
+    let mut p = pos.clone();
+    for &m in pv {
+        p.do_move(m);
+    }
+    let mut tail = Vec::new();
+    if interpositions == Interpositions::CountAll {
+        return Ok(tail);
+    }
+    // The checker gets closer at every step: at most seven interpositions.
+    for _ in 0..8 {
+        if p.is_checkmate() {
+            return Ok(tail);
+        }
+        let mut replies = tsumi_core::MoveList::new();
+        p.generate_evasions(&mut replies);
+        let step = replies.iter().find_map(|&e| {
+            let checker = useless::interposition_checker(&p, e)?;
+            let mut q = p.clone();
+            q.do_move(e);
+            [true, false].into_iter().find_map(|promote| {
+                let c = Move::normal(checker, e.to(), promote);
+                let ok = q.legal_moves().contains(c) && q.gives_check(c);
+                ok.then_some((e, c))
+            })
+        });
+        let Some((e, c)) = step else {
+            return Err(SolveError::Inconsistent);
+        };
+        p.do_move(e);
+        p.do_move(c);
+        tail.push(e);
+        tail.push(c);
+    }
+    Err(SolveError::Inconsistent)
+}
+
 impl Search<'_> {
     /// Settles the current node within `remaining` plies with the
     /// configured algorithm (open result: the budget ran out).
     pub(crate) fn settle(&mut self, remaining: u16, ply: u16) -> NodeResult {
+        // Mates from an OR node have an odd length, from an AND node an
+        // even one: a bound of the other parity means one ply less.
+        let odd = remaining % 2 == 1;
+        let remaining = if odd != self.is_or() {
+            remaining.saturating_sub(1)
+        } else {
+            remaining
+        };
         match self.algo {
             Algo::DfPn => self.dfpn(remaining, ply),
         }

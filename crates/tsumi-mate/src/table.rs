@@ -12,6 +12,10 @@
 //!   `depth` is [`DEPTH_INF`]) for every attacker hand inferior or equal to
 //!   the stored hand (the disproof pieces).
 //!
+//! A resolved entry may be *exact*: it then holds for its stored hand only
+//! (results that rest on the 無駄合 rule are not monotone in the hands, see
+//! [`crate::useless`]).
+//!
 //! The table is an array of buckets of [`BUCKET`] entries. Resolved entries
 //! of a board always land in the bucket of its board key, so that one scan
 //! finds every proof and disproof that may dominate. Open entries are exact
@@ -58,6 +62,8 @@ struct Entry {
     depth: u16,
     best: u16,
     state: State,
+    /// The result holds for the stored hand only.
+    exact: bool,
     /// The search generation that wrote the entry; entries of older
     /// generations count as empty.
     gen: u8,
@@ -67,6 +73,26 @@ impl Entry {
     #[inline]
     fn live(&self, gen: u8) -> bool {
         self.state != State::Empty && self.gen == gen
+    }
+
+    /// True if a proof entry applies to the attacker hand `hand`.
+    #[inline]
+    fn proves_for(&self, hand: Hand) -> bool {
+        if self.exact {
+            hand == self.hand
+        } else {
+            hand.is_superior_or_equal(self.hand)
+        }
+    }
+
+    /// True if a disproof entry applies to the attacker hand `hand`.
+    #[inline]
+    fn disproves_for(&self, hand: Hand) -> bool {
+        if self.exact {
+            hand == self.hand
+        } else {
+            hand.is_inferior_or_equal(self.hand)
+        }
     }
 }
 
@@ -81,6 +107,8 @@ pub enum Probe {
         hand: Hand,
         /// The attacker's move that proved it (OR nodes), or null.
         best: Move,
+        /// The proof holds for this exact hand only.
+        exact: bool,
     },
     /// No mate within `depth` plies; `hand` is the disproof hand.
     Disproven {
@@ -88,6 +116,8 @@ pub enum Probe {
         depth: u16,
         /// The disproof pieces.
         hand: Hand,
+        /// The disproof holds for this exact hand only.
+        exact: bool,
     },
     /// Unresolved, with the last numbers stored for this exact hand.
     Open {
@@ -211,15 +241,16 @@ impl Table {
             match e.state {
                 State::Proven
                     if e.depth <= remaining
-                        && hand.is_superior_or_equal(e.hand)
+                        && e.proves_for(hand)
                         && proven.map_or(true, |p| e.depth < p.depth) =>
                 {
                     proven = Some(e);
                 }
-                State::Disproven if e.depth >= remaining && hand.is_inferior_or_equal(e.hand) => {
+                State::Disproven if e.depth >= remaining && e.disproves_for(hand) => {
                     return Probe::Disproven {
                         depth: e.depth,
                         hand: e.hand,
+                        exact: e.exact,
                     };
                 }
                 _ => {}
@@ -230,6 +261,7 @@ impl Table {
                 len: e.depth,
                 hand: e.hand,
                 best: Move::from_raw(e.best).unwrap_or(Move::NULL),
+                exact: e.exact,
             };
         }
         let b = self.open_bucket(key, hand);
@@ -253,10 +285,7 @@ impl Table {
         self.entries[b..b + BUCKET]
             .iter()
             .filter(|e| {
-                e.key == key
-                    && e.live(self.gen)
-                    && e.state == State::Proven
-                    && hand.is_superior_or_equal(e.hand)
+                e.key == key && e.live(self.gen) && e.state == State::Proven && e.proves_for(hand)
             })
             .map(|e| e.depth)
             .min()
@@ -296,6 +325,7 @@ impl Table {
                 depth: remaining,
                 best: best.raw(),
                 state: State::Open,
+                exact: false,
                 gen,
             },
         );
@@ -316,15 +346,17 @@ impl Table {
     }
 
     /// Stores a proof of the node `(key, node_hand)`: mated within `len`
-    /// plies for every attacker hand superior or equal to `proof_hand`.
-    /// The node's open entry and proofs the new one makes redundant are
-    /// removed, their work carried over.
+    /// plies for every attacker hand superior or equal to `proof_hand` (for
+    /// `proof_hand` only, if `exact`). The node's open entry and proofs the
+    /// new one makes redundant are removed, their work carried over.
+    #[allow(clippy::too_many_arguments)]
     pub fn store_proven(
         &mut self,
         key: u64,
         node_hand: Hand,
         proof_hand: Hand,
         len: u16,
+        exact: bool,
         best: Move,
         work: u64,
     ) {
@@ -335,12 +367,24 @@ impl Table {
             if e.key != key || !e.live(gen) || e.state != State::Proven {
                 continue;
             }
-            if e.depth <= len && proof_hand.is_superior_or_equal(e.hand) {
+            if e.depth <= len
+                && (if e.exact {
+                    exact && e.hand == proof_hand
+                } else {
+                    proof_hand.is_superior_or_equal(e.hand)
+                })
+            {
                 // Already known, at least as generally.
                 e.work = e.work.saturating_add(carried);
                 return;
             }
-            if e.depth >= len && e.hand.is_superior_or_equal(proof_hand) {
+            if e.depth >= len
+                && (if exact {
+                    e.exact && e.hand == proof_hand
+                } else {
+                    e.hand.is_superior_or_equal(proof_hand)
+                })
+            {
                 carried = carried.saturating_add(e.work);
                 e.state = State::Empty;
                 self.stats.used -= 1;
@@ -357,6 +401,7 @@ impl Table {
                 depth: len,
                 best: best.raw(),
                 state: State::Proven,
+                exact,
                 gen,
             },
         );
@@ -364,13 +409,14 @@ impl Table {
 
     /// Stores a disproof of the node `(key, node_hand)`: no mate within
     /// `depth` plies for every attacker hand inferior or equal to
-    /// `disproof_hand`.
+    /// `disproof_hand` (for `disproof_hand` only, if `exact`).
     pub fn store_disproven(
         &mut self,
         key: u64,
         node_hand: Hand,
         disproof_hand: Hand,
         depth: u16,
+        exact: bool,
         work: u64,
     ) {
         let gen = self.gen;
@@ -380,11 +426,23 @@ impl Table {
             if e.key != key || !e.live(gen) || e.state != State::Disproven {
                 continue;
             }
-            if e.depth >= depth && disproof_hand.is_inferior_or_equal(e.hand) {
+            if e.depth >= depth
+                && (if e.exact {
+                    exact && e.hand == disproof_hand
+                } else {
+                    disproof_hand.is_inferior_or_equal(e.hand)
+                })
+            {
                 e.work = e.work.saturating_add(carried);
                 return;
             }
-            if e.depth <= depth && e.hand.is_inferior_or_equal(disproof_hand) {
+            if e.depth <= depth
+                && (if exact {
+                    e.exact && e.hand == disproof_hand
+                } else {
+                    e.hand.is_inferior_or_equal(disproof_hand)
+                })
+            {
                 carried = carried.saturating_add(e.work);
                 e.state = State::Empty;
                 self.stats.used -= 1;
@@ -401,6 +459,7 @@ impl Table {
                 depth,
                 best: 0,
                 state: State::Disproven,
+                exact,
                 gen,
             },
         );
@@ -482,7 +541,7 @@ mod tests {
     fn proofs_cover_superior_hands_within_depth() {
         let mut t = Table::new(1);
         let p = hand(&[(PieceType::Gold, 1)]);
-        t.store_proven(42, p, p, 5, Move::NULL, 10);
+        t.store_proven(42, p, p, 5, false, Move::NULL, 10);
         let more = hand(&[(PieceType::Gold, 2), (PieceType::Pawn, 1)]);
         assert!(matches!(t.probe(42, more, 5), Probe::Proven { len: 5, .. }));
         assert!(matches!(t.probe(42, more, 9), Probe::Proven { .. }));
@@ -496,7 +555,7 @@ mod tests {
     fn disproofs_cover_inferior_hands_up_to_depth() {
         let mut t = Table::new(1);
         let d = hand(&[(PieceType::Pawn, 3)]);
-        t.store_disproven(7, d, d, 9, 1);
+        t.store_disproven(7, d, d, 9, false, 1);
         assert!(matches!(
             t.probe(7, hand(&[(PieceType::Pawn, 1)]), 9),
             Probe::Disproven { .. }
@@ -507,7 +566,7 @@ mod tests {
         ));
         assert_eq!(t.probe(7, Hand::EMPTY, 11), Probe::Missing);
         assert_eq!(t.probe(7, hand(&[(PieceType::Pawn, 4)]), 9), Probe::Missing);
-        t.store_disproven(7, d, d, DEPTH_INF, 1);
+        t.store_disproven(7, d, d, DEPTH_INF, false, 1);
         assert!(matches!(
             t.probe(7, Hand::EMPTY, 2000),
             Probe::Disproven {
@@ -527,9 +586,39 @@ mod tests {
             Probe::Open { pn: 3, dn: 4, .. }
         ));
         assert_eq!(t.probe(5, Hand::EMPTY, 11), Probe::Missing);
-        t.store_proven(5, h, Hand::EMPTY, 7, Move::NULL, 1);
+        t.store_proven(5, h, Hand::EMPTY, 7, false, Move::NULL, 1);
         assert!(matches!(t.probe(5, h, 11), Probe::Proven { len: 7, .. }));
         assert_eq!(t.stats().used, 1);
+    }
+
+    #[test]
+    fn exact_entries_hold_for_their_hand_only() {
+        let mut t = Table::new(1);
+        let h = hand(&[(PieceType::Gold, 1)]);
+        let more = hand(&[(PieceType::Gold, 2)]);
+        t.store_proven(9, h, h, 3, true, Move::NULL, 1);
+        assert!(matches!(
+            t.probe(9, h, 3),
+            Probe::Proven { exact: true, .. }
+        ));
+        assert_eq!(t.probe(9, more, 3), Probe::Missing);
+        t.store_disproven(10, h, h, 3, true, 1);
+        assert!(matches!(
+            t.probe(10, h, 3),
+            Probe::Disproven { exact: true, .. }
+        ));
+        assert_eq!(t.probe(10, Hand::EMPTY, 3), Probe::Missing);
+        // A general proof does not remove an exact one it does not cover,
+        // and is found for superior hands.
+        t.store_proven(9, more, more, 3, false, Move::NULL, 1);
+        assert!(matches!(
+            t.probe(9, h, 3),
+            Probe::Proven { exact: true, .. }
+        ));
+        assert!(matches!(
+            t.probe(9, more, 3),
+            Probe::Proven { exact: false, .. }
+        ));
     }
 
     #[test]

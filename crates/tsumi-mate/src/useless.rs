@@ -1,0 +1,348 @@
+//! 無駄合 (useless interpositions).
+//!
+//! **The rule.** Let the defender be in check from a single piece standing
+//! at a distance. An *interposition* is a defender move or drop (not a
+//! king move) onto a square strictly between that checker and the king. It
+//! is a *candidate* when the checking piece can legally capture the
+//! interposed piece and still give check. Its *shortcut position* is the
+//! position after the interposition and that capture, with the captured
+//! piece handed back to the defender: for a drop, exactly the position
+//! before the interposition with the checker moved up to the interposition
+//! square.
+//!
+//! A candidate is *useless* when its shortcut position is mated (by this
+//! same rule) within the length of the position's other defences — the
+//! longest mate against the defences that are not candidates (zero when
+//! there are none). Useless interpositions are ignored: they are not
+//! counted in the length and do not stand in the way of a mate, so a check
+//! all of whose answers are useless interpositions is mate.
+//!
+//! In a search bounded to `r` plies (an even `r` at an AND node) this reads:
+//! the position is mated within `r` when every non-candidate defence is
+//! mated within `r - 1`, and every candidate either is mated within `r - 1`
+//! as played, or its shortcut is mated within `r` while some non-candidate
+//! defence is not mated within `r - 3` (so that the other defences already
+//! reach `r`). At `r = 0` the position is mate when it has no non-candidate
+//! defence and every candidate's shortcut is mate at once.
+//!
+//! The rule makes a result depend on the exact hands (more attacker pieces
+//! can shorten the other defences and make an interposition useful again),
+//! so every result that relies on it is stored for its exact hand only.
+
+use crate::search::{Child, KeyMap, NodeResult, Search, NO_REP};
+use crate::table::DEPTH_INF;
+use tsumi_core::attacks;
+use tsumi_core::{Bitboard, Move, MoveList, Position};
+
+/// How the defender's interpositions are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Interpositions {
+    /// Every legal interposition is a defence and counts in the length
+    /// (the convention of the bundled problem sets).
+    #[default]
+    CountAll,
+    /// Useless interpositions (無駄合, see the module documentation) are
+    /// ignored.
+    SkipUseless,
+}
+
+impl Interpositions {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Interpositions::CountAll => "count",
+            Interpositions::SkipUseless => "skip-useless",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<Interpositions> {
+        match name {
+            "count" => Some(Interpositions::CountAll),
+            "skip-useless" => Some(Interpositions::SkipUseless),
+            _ => None,
+        }
+    }
+}
+
+/// If `e` (a legal evasion of the defender to move in `pos`) is an
+/// interposition, the square of the single distant checker.
+pub(crate) fn interposition_checker(pos: &Position, e: Move) -> Option<tsumi_core::Square> {
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
+        return None;
+    }
+    let c = checkers.lsb()?;
+    let k = pos.king_square(pos.side_to_move())?;
+    if e.from() == Some(k) {
+        return None;
+    }
+    attacks::between(k, c).contains(e.to()).then_some(c)
+}
+
+/// The shortcut positions of evasion `e` in `pos` (defender to move): for
+/// each legal capture of the interposed piece by the checker that gives
+/// check (with and without promotion), the position after it with the
+/// captured piece returned to the defender. Empty when `e` is not a
+/// candidate.
+pub(crate) fn shortcuts(pos: &Position, e: Move) -> Vec<Position> {
+    let Some(checker) = interposition_checker(pos, e) else {
+        return Vec::new();
+    };
+    let defender = pos.side_to_move();
+    let attacker = defender.flip();
+    let mut after = pos.clone();
+    after.do_move(e);
+    let s = e.to();
+    let legal = after.legal_moves();
+    let mut out = Vec::new();
+    for promote in [true, false] {
+        let c = Move::normal(checker, s, promote);
+        if !legal.contains(c) || !after.gives_check(c) {
+            continue;
+        }
+        let mut q = after.clone();
+        q.do_move(c);
+        let Some(kind) = q.last_captured().map(|p| p.kind.unpromote()) else {
+            continue;
+        };
+        let mut ah = q.hand(attacker);
+        let mut dh = q.hand(defender);
+        ah.remove(kind);
+        dh.add(kind);
+        q.set_hand(attacker, ah);
+        q.set_hand(defender, dh);
+        if q.validate_relaxed().is_ok() {
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// True if every evasion in `replies` is an interposition.
+pub(crate) fn all_interpositions(pos: &Position, replies: &MoveList) -> bool {
+    !replies.is_empty()
+        && replies
+            .iter()
+            .all(|&e| interposition_checker(pos, e).is_some())
+}
+
+/// True if the defender to move in `pos` is mate at once under the rule:
+/// no legal move, or only candidate interpositions each of which has a
+/// shortcut that is again mate at once. (The checker moves closer at each
+/// step, so the recursion ends.) Drops on one square share their shortcut
+/// (the checker on that square, the hands as they were), so each square
+/// is looked at once; `memo` remembers positions already decided.
+pub(crate) fn mate_now(pos: &Position, memo: &mut KeyMap<bool>) -> bool {
+    if let Some(&v) = memo.get(&pos.key()) {
+        return v;
+    }
+    let mut replies = MoveList::new();
+    pos.generate_evasions(&mut replies);
+    let mut dropped_on = Bitboard::EMPTY;
+    let v = replies.iter().all(|&e| {
+        if interposition_checker(pos, e).is_none() {
+            return false;
+        }
+        if e.is_drop() {
+            if dropped_on.contains(e.to()) {
+                return true;
+            }
+            dropped_on.set(e.to());
+        }
+        shortcuts(pos, e).iter().any(|q| mate_now(q, memo))
+    });
+    memo.insert(pos.key(), v);
+    v
+}
+
+/// What the rule makes of a candidate interposition disproven as played.
+enum RuleOutcome {
+    /// Useless: ignored, the position counts as its other defences.
+    Useless,
+    /// A real defence; `exact` when that rests on the rule's conditions
+    /// (a shortcut exists) rather than on the board alone. `limit`: the
+    /// shortcut is not mated within this many plies (so the defence is
+    /// known to count up to that bound only).
+    Counted { exact: bool, limit: Option<u16> },
+}
+
+impl Search<'_> {
+    /// Applies the rule at the current AND node (`remaining` plies, an
+    /// even number of at least 2) to every candidate child disproven as
+    /// played: a useless one becomes proven (contributing `remaining` to
+    /// the length), a real defence stays disproven. Nothing is done while a
+    /// non-candidate child is disproven (that settles the node anyway).
+    /// Returns `false` if the budget ran out.
+    pub(crate) fn apply_rule(&mut self, children: &mut [Child], remaining: u16, ply: u16) -> bool {
+        if children.iter().any(|c| !c.candidate && c.disproven()) {
+            return true;
+        }
+        for i in 0..children.len() {
+            let c = children[i];
+            if !(c.candidate && c.disproven() && !c.rule_checked) {
+                continue;
+            }
+            match self.rule_check(children, i, remaining, ply) {
+                None => return false,
+                Some(RuleOutcome::Useless) => {
+                    children[i].set_proven(remaining - 1, c.hand, true);
+                }
+                Some(RuleOutcome::Counted { exact, limit }) => {
+                    let ch = &mut children[i];
+                    ch.rule_checked = true;
+                    if exact {
+                        ch.exact = true;
+                        ch.rhand = ch.hand;
+                    }
+                    if let Some(d) = limit {
+                        // The node's disproof through this defence holds up
+                        // to the shortcut's disproof depth.
+                        ch.len = ch.len.min(d.saturating_sub(1));
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Decides whether candidate `children[i]` is useless at the current
+    /// AND node bounded to `remaining` plies; `None` if the budget ran out.
+    fn rule_check(
+        &mut self,
+        children: &[Child],
+        i: usize,
+        remaining: u16,
+        ply: u16,
+    ) -> Option<RuleOutcome> {
+        let qs = shortcuts(&self.pos, children[i].mv);
+        if qs.is_empty() {
+            return Some(RuleOutcome::Counted {
+                exact: false,
+                limit: None,
+            });
+        }
+        // The shortcut must be mated within the node's own bound...
+        let mut q_len = None;
+        let mut q_depth = DEPTH_INF;
+        for q in qs {
+            let r = self.settle_off_line(q, remaining);
+            if !r.resolved() {
+                return None;
+            }
+            if r.pn == 0 {
+                q_len = Some(r.len);
+                break;
+            }
+            q_depth = q_depth.min(if r.rep == NO_REP { r.len } else { remaining });
+        }
+        let Some(l) = q_len else {
+            return Some(RuleOutcome::Counted {
+                exact: true,
+                limit: Some(q_depth),
+            });
+        };
+        if l == 0 {
+            return Some(RuleOutcome::Useless);
+        }
+        // ... and no later than the other defences: some non-candidate
+        // defence must not be mated within l - 3.
+        let witness = if l < 3 {
+            children.iter().any(|c| !c.candidate)
+        } else {
+            let mut found = false;
+            for c in children.iter().filter(|c| !c.candidate) {
+                if c.proven() && c.len <= l - 3 {
+                    continue;
+                }
+                self.enter(c, ply);
+                let r = self.settle(l - 3, ply + 1);
+                self.leave(c);
+                if !r.resolved() {
+                    return None;
+                }
+                // A disproof that rests on a repetition on this path is no
+                // witness for a result stored for every path.
+                if r.dn == 0 && r.rep == NO_REP {
+                    found = true;
+                    break;
+                }
+            }
+            found
+        };
+        // Without a witness the interposition delays the mate beyond the
+        // other defences whatever the bound: it counts.
+        Some(if witness {
+            RuleOutcome::Useless
+        } else {
+            RuleOutcome::Counted {
+                exact: true,
+                limit: None,
+            }
+        })
+    }
+
+    /// Settles `q`, a position off the current line (a shortcut), within
+    /// `remaining` plies on the same table and budget.
+    pub(crate) fn settle_off_line(&mut self, q: Position, remaining: u16) -> NodeResult {
+        let history = self.path_keys();
+        let ply = history.len() as u16;
+        let mut sub = Search::new(
+            &mut *self.tt,
+            &mut *self.budget,
+            q,
+            self.attacker,
+            &history,
+            self.nodes,
+        );
+        sub.algo = self.algo;
+        sub.interpositions = self.interpositions;
+        let r = sub.settle(remaining, ply);
+        self.nodes = sub.nodes;
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(pos: &Position, usi: &str) -> Move {
+        pos.parse_usi_move(usi).unwrap()
+    }
+
+    #[test]
+    fn candidates_and_shortcuts() {
+        // Rook on 5i checks the king on 5a from afar; White holds a pawn
+        // and a gold.
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4R4 w gp 1").unwrap();
+        let drop = mv(&pos, "P*5e");
+        assert!(interposition_checker(&pos, drop).is_some());
+        let qs = shortcuts(&pos, drop);
+        // Capture with promotion is not possible from 5i to 5e (outside
+        // the zone), so one shortcut: the rook on 5e, hands as before.
+        assert_eq!(qs.len(), 1);
+        assert_eq!(qs[0].to_sfen(), "4k4/9/9/9/4R4/9/9/9/9 w gp 3");
+        // A king move is no interposition.
+        assert!(interposition_checker(&pos, mv(&pos, "5a4a")).is_none());
+    }
+
+    #[test]
+    fn distant_rook_with_only_useless_interpositions_is_mate() {
+        // King on 1a hemmed in by its own lance and pawn, 1b and 1c
+        // guarded by the gold on 2c; a Black rook checks from 1i. Every
+        // interposition (a pawn drop on the file) is taken by the rook, and
+        // what follows is mate again.
+        let pos = Position::from_sfen("7lk/7p1/7G1/9/9/9/9/9/8R w 2p 1").unwrap();
+        assert!(pos.in_check());
+        assert!(!pos.is_checkmate());
+        assert!(mate_now(&pos, &mut KeyMap::default()));
+        // Without the gold the king takes the rook on 1b: not mate.
+        let free = Position::from_sfen("7lk/7p1/9/9/9/9/9/9/8R w 2p 1").unwrap();
+        assert!(!mate_now(&free, &mut KeyMap::default()));
+        // With a silver on 2b instead of the pawn, the silver takes a rook
+        // that captured on 1c: the drop on 1c is a real defence.
+        let silver = Position::from_sfen("7lk/7s1/7G1/9/9/9/9/9/8R w 2p 1").unwrap();
+        assert!(!mate_now(&silver, &mut KeyMap::default()));
+    }
+}
