@@ -8,19 +8,25 @@ use std::time::Duration;
 use tsumi_core::japanese::pv_to_japanese;
 use tsumi_core::problem::{parse_problems, read_problems, Problem};
 use tsumi_core::{Hand, PieceType, Position};
-use tsumi_mate::{Algo, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict};
+use tsumi_mate::{
+    Algo, Interpositions, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict,
+};
 
 /// Usage text.
-pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn|pnstar] [--json]
+pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn] [--interpositions count|skip-useless] [--json]
   Solves tsume problems: the side to move attacks, every attacking move checks,
   and the result is the shortest mate with the longest defence (useless
-  interpositions not counted), or a proof that there is no mate, or
+  interpositions not counted with --interpositions skip-useless; the default,
+  'count', counts every legal interposition as the bundled sets do), or a
+  proof that there is no mate, or
   'unknown' when a limit ends the search first. FILES may hold SFEN lines
   (an optional name after a TAB, '#' comments), KIF/KIFU or CSA records.
   With no input, solves the bundled set problems/dev.sfen (30 s per problem
   unless --time-limit says otherwise).
   --json prints one JSON object per problem and line:
-  {\"name\", \"sfen\", \"result\": \"mate\"|\"nomate\"|\"unknown\", \"length\", \"pv\": [...], \"nodes\", \"ms\"}";
+  {\"name\", \"sfen\", \"result\": \"mate\"|\"nomate\"|\"unknown\", \"length\", \"pv\": [...], \"nodes\", \"ms\"}
+  Under skip-useless a line that ends in useless interpositions prints them
+  after the counted line, marked as not counted.";
 
 const BUNDLED: &str = include_str!("../../../problems/dev.sfen");
 const BUNDLED_NAME: &str = "problems/dev.sfen";
@@ -106,10 +112,18 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let nodes: Option<u64> = args.parsed("--nodes")?;
     let hash_mb: usize = args.parsed("--hash")?.unwrap_or(256);
     let algo_name = args.value("--algo")?.unwrap_or_else(|| "dfpn".to_string());
+    let inter_name = args
+        .value("--interpositions")?
+        .unwrap_or_else(|| "count".to_string());
     let json = args.flag("--json");
     let files = args.positionals()?;
     let algo = Algo::from_name(&algo_name)
         .ok_or_else(|| ArgError(format!("--algo: unknown algorithm '{algo_name}'")))?;
+    let interpositions = Interpositions::from_name(&inter_name).ok_or_else(|| {
+        ArgError(format!(
+            "--interpositions: '{inter_name}' is not one of count, skip-useless"
+        ))
+    })?;
     if hash_mb == 0 {
         return Err(ArgError("--hash: the table needs at least 1 MB".into()).into());
     }
@@ -152,6 +166,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut solver = Solver::new(SolverConfig {
         algo,
         hash_mb,
+        interpositions,
         limits: Limits {
             nodes,
             time,
@@ -217,6 +232,14 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
                 writeln!(out, "  usi:  {}", usi.join(" "))?;
                 if let Ok(ja) = pv_to_japanese(&p.position, &sol.pv) {
                     writeln!(out, "  手順: {ja}")?;
+                }
+                if !sol.useless_tail.is_empty() {
+                    let tail: Vec<String> = sol.useless_tail.iter().map(|m| m.to_usi()).collect();
+                    writeln!(
+                        out,
+                        "  then useless interpositions, not counted: {}",
+                        tail.join(" ")
+                    )?;
                 }
                 if !sol.leftover.is_empty() {
                     writeln!(out, "  駒余り: {}", hand_text(sol.leftover))?;

@@ -259,3 +259,20 @@ fn solve_reads_kif_and_csa_files() {
     assert!(!ok);
     assert!(err.contains("bad.kif:"), "{err}");
 }
+
+#[test]
+fn solve_can_skip_useless_interpositions() {
+    // From tests/data/useless.tsv of tsumi-mate (computed by an independent
+    // minimax over cshogi's move generator): mate in 7 counting every
+    // interposition, in 5 skipping useless ones.
+    let sfen = "4rn2p/6k2/3P4B/4G1l2/9/8+R/9/9/9 b BS3g3s3n3l16p 1";
+    let (ok, lines, err) = solve_json(&["--sfen", sfen]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "length"), "7");
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--interpositions", "skip-useless"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "length"), "5");
+    let (ok, _, err) = solve_json(&["--sfen", sfen, "--interpositions", "never"]);
+    assert!(!ok);
+    assert!(err.contains("--interpositions: 'never'"), "{err}");
+}
