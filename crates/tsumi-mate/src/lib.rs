@@ -4,6 +4,7 @@
 //!   mate with the longest defence, builds the principal line and has it
 //!   replayed by the independent [`checker`] before reporting.
 //! - [`dfpn`]: depth-first proof-number search.
+//! - [`pnstar`]: PN*, for comparison.
 //! - [`table`]: the transposition table with hand dominance, replacement
 //!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces.
@@ -31,6 +32,7 @@ pub mod dfpn;
 pub mod limits;
 pub mod line;
 pub mod pieces;
+pub mod pnstar;
 pub mod remainder;
 mod search;
 pub mod solver;

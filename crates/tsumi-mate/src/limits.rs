@@ -42,7 +42,8 @@ pub enum Phase {
     Shortening(u32),
     /// The length is settled; building the principal line.
     Line(u32),
-    /// Second algorithm (PN*) iterations.
+    /// PN* ([`crate::Algo::PnStar`]) looking for any mate: its threshold
+    /// iterations take the place of [`Phase::FirstMate`].
     PnStar,
 }
 

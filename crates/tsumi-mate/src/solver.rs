@@ -26,6 +26,8 @@ pub enum Algo {
     /// Depth-first proof-number search (Nagai).
     #[default]
     DfPn,
+    /// PN* (Seo): iterative deepening on the proof-number threshold.
+    PnStar,
 }
 
 impl Algo {
@@ -33,6 +35,7 @@ impl Algo {
     pub fn name(self) -> &'static str {
         match self {
             Algo::DfPn => "dfpn",
+            Algo::PnStar => "pnstar",
         }
     }
 
@@ -40,6 +43,7 @@ impl Algo {
     pub fn from_name(name: &str) -> Option<Algo> {
         match name {
             "dfpn" => Some(Algo::DfPn),
+            "pnstar" => Some(Algo::PnStar),
             _ => None,
         }
     }
@@ -292,7 +296,10 @@ fn run(
     let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
 
     // Phase 1: any mate.
-    s.budget.phase = Phase::FirstMate;
+    s.budget.phase = match config.algo {
+        Algo::DfPn => Phase::FirstMate,
+        Algo::PnStar => Phase::PnStar,
+    };
     let r = s.settle(max_ply, 0);
     if !r.resolved() {
         return Ok(unknown(&s, None));
@@ -421,6 +428,7 @@ impl Search<'_> {
         };
         match self.algo {
             Algo::DfPn => self.dfpn(remaining, ply),
+            Algo::PnStar => self.pnstar(remaining, ply),
         }
     }
 }
