@@ -13,7 +13,7 @@ use tsumi_mate::{
 };
 
 /// Usage text.
-pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn] [--interpositions count|skip-useless] [--json]
+pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn|pnstar] [--interpositions count|skip-useless] [--json]
   Solves tsume problems: the side to move attacks, every attacking move checks,
   and the result is the shortest mate with the longest defence (useless
   interpositions not counted with --interpositions skip-useless; the default,

@@ -224,6 +224,10 @@ fn solve_reports_unknown_within_limits_and_rejects_bad_input() {
     let (ok, _, err) = solve_json(&["/nonexistent/problems.kif"]);
     assert!(!ok);
     assert!(err.contains("problems.kif"), "{err}");
+    let three = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
+    let (ok, lines, err) = solve_json(&["--sfen", three, "--algo", "pnstar"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "length"), "3");
     let (ok, _, err) = solve_json(&["--sfen", sfen, "--algo", "magic"]);
     assert!(!ok);
     assert!(err.contains("unknown algorithm 'magic'"), "{err}");
