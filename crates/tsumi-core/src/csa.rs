@@ -31,7 +31,7 @@
 
 use crate::hand::Hand;
 use crate::moves::Move;
-use crate::notation_error::NotationError;
+use crate::notation_error::{replay, NotationError};
 use crate::position::Position;
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
@@ -88,19 +88,7 @@ impl CsaRecord {
 
     /// The position after all the moves (checked again).
     pub fn end_position(&self) -> Result<Position, NotationError> {
-        let mut pos = self.start.clone();
-        for (i, &m) in self.moves.iter().enumerate() {
-            if !pos.is_legal(m) {
-                return Err(NotationError::new(format!(
-                    "move {} ({}) is not legal in {}",
-                    i + 1,
-                    m.to_usi(),
-                    pos.to_sfen()
-                )));
-            }
-            pos.do_move(m);
-        }
-        Ok(pos)
+        replay(&self.start, &self.moves)
     }
 }
 
@@ -662,15 +650,7 @@ pub fn position_to_csa(pos: &Position) -> String {
         }
         s.push('\n');
     }
-    const ORDER: [PieceType; 7] = [
-        PieceType::Rook,
-        PieceType::Bishop,
-        PieceType::Gold,
-        PieceType::Silver,
-        PieceType::Knight,
-        PieceType::Lance,
-        PieceType::Pawn,
-    ];
+    const ORDER: [PieceType; 7] = Hand::SFEN_ORDER;
     for c in Color::ALL {
         let h = pos.hand(c);
         if h.is_empty() {

@@ -172,18 +172,21 @@ impl Hand {
         Hand(self.0 - other.0)
     }
 
+    /// The hand kinds in the order SFEN, KIF and CSA write them: biggest
+    /// first (R B G S N L P).
+    pub const SFEN_ORDER: [PieceType; 7] = [
+        PieceType::Rook,
+        PieceType::Bishop,
+        PieceType::Gold,
+        PieceType::Silver,
+        PieceType::Knight,
+        PieceType::Lance,
+        PieceType::Pawn,
+    ];
+
     /// The kinds held, with counts, in SFEN order (R B G S N L P).
     pub fn iter_sfen_order(self) -> impl Iterator<Item = (PieceType, u32)> {
-        const ORDER: [PieceType; 7] = [
-            PieceType::Rook,
-            PieceType::Bishop,
-            PieceType::Gold,
-            PieceType::Silver,
-            PieceType::Knight,
-            PieceType::Lance,
-            PieceType::Pawn,
-        ];
-        ORDER
+        Hand::SFEN_ORDER
             .into_iter()
             .map(move |k| (k, self.count(k)))
             .filter(|&(_, n)| n > 0)

@@ -52,7 +52,7 @@ use crate::hand::Hand;
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
 use crate::moves::Move;
-use crate::notation_error::NotationError;
+use crate::notation_error::{replay, NotationError};
 use crate::position::Position;
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
@@ -139,19 +139,7 @@ impl KifRecord {
     /// The position after all the moves. The moves are checked again (the
     /// fields are public and may have been changed since reading).
     pub fn end_position(&self) -> Result<Position, NotationError> {
-        let mut pos = self.start.clone();
-        for (i, &m) in self.moves.iter().enumerate() {
-            if !pos.is_legal(m) {
-                return Err(NotationError::new(format!(
-                    "move {} ({}) is not legal in {}",
-                    i + 1,
-                    m.to_usi(),
-                    pos.to_sfen()
-                )));
-            }
-            pos.do_move(m);
-        }
-        Ok(pos)
+        replay(&self.start, &self.moves)
     }
 }
 
@@ -290,15 +278,7 @@ fn parse_hand_text(value: &str) -> Result<HandSpec, String> {
 
 /// Writes a hand: `飛二　角　歩九` (biggest pieces first), `なし` if empty.
 pub fn hand_to_kif(hand: Hand) -> String {
-    const ORDER: [PieceType; 7] = [
-        PieceType::Rook,
-        PieceType::Bishop,
-        PieceType::Gold,
-        PieceType::Silver,
-        PieceType::Knight,
-        PieceType::Lance,
-        PieceType::Pawn,
-    ];
+    const ORDER: [PieceType; 7] = Hand::SFEN_ORDER;
     let mut s = String::new();
     for k in ORDER {
         let n = hand.count(k);

@@ -71,6 +71,27 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// Plays `moves` from `start`, checking each for legality first; the
+/// position at the end, or an error naming the first illegal move.
+pub fn replay(
+    start: &crate::Position,
+    moves: &[crate::Move],
+) -> Result<crate::Position, NotationError> {
+    let mut pos = start.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(NotationError::new(format!(
+                "move {} ({}) is not legal in {}",
+                i + 1,
+                m.to_usi(),
+                pos.to_sfen()
+            )));
+        }
+        pos.do_move(m);
+    }
+    Ok(pos)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
