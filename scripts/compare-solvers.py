@@ -22,7 +22,18 @@ comes --grace seconds after that, it kills the process, records the problem
 as "killed" and starts a new process for the next problem. A process that
 dies is recorded as "crashed" and restarted the same way. The wall time is
 measured from sending `go mate` to reading the `checkmate` line, so process
-start-up and `isready` are not counted.
+start-up and `isready` are not counted. The engine's CPU time over the same
+span (user + system, all its threads, from /proc on Linux, 10 ms steps) is
+recorded too: on a busy machine it is the steadier figure.
+
+Why this sequence (peer behaviour read in shtsume 1.2.7e's source/usi.c
+and nusi.c): shtsume reads `isready`, `setoption` and `usinewgame` only
+between games and `position`/`go mate` only within one, which `stop` or
+`gameover` ends; every `isready` allocates a new table without freeing the
+old one, so the script sends `isready` once per process and `gameover`
+after each problem. When shtsume's own time runs out (or after `stop`) it
+prints `info string Perpetual check!.` and `checkmate nomate`: the script
+records that as nomate, a FALSE VERDICT when a mate is known.
 
 Per-engine settings (each is set only if the engine declares the option
 after `usi`; a missing one is reported on stderr):
@@ -58,18 +69,19 @@ Judgement of an answer against the reference length L:
                       under the 無駄合 rule; see its note.
   mate with L = 0     FALSE VERDICT (no mate was proven by an independent
                       solver).
-  nomate with L = 0   correct.
+  nomate with L = 0   correct (counted under "nomate answers", as are false ones).
   timeout, notimplemented, killed, crashed: unknown.
 The PVs are not replayed here; --out keeps them for an independent check.
 
 Output: one line per problem on stderr while running, then a Markdown
 summary table per engine on stdout (mates, exact lengths, longer,
-shorter, proven no-mates, false verdicts, unknowns, total wall time), and
+shorter, nomate answers, false verdicts, unknowns, total wall and CPU
+time), and
 the list of false verdicts and killed/crashed runs. --out FILE writes JSON
 lines: one {"type": "engine", ...} record per engine (its id name, the
 options it declared and the ones set) and one {"type": "problem", ...}
-record per problem and engine (verdict, pv, pv_len, wall_s, judgement,
-info strings).
+record per problem and engine (verdict, pv, pv_len, wall_s, cpu_s,
+stopped, judgement, the last info strings, the problem's note).
 
 Engines (--engines, comma-separated; default all three):
   tsumi     target/release/tsumi-usi   (--tsumi-bin or $TSUMI_USI_BIN;
@@ -225,6 +237,16 @@ def load_problems(path, first):
     return problems
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (Linux /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class EngineDied(Exception):
     pass
 
@@ -351,6 +373,7 @@ class Engine:
         """Returns (verdict, pv, wall seconds, stopped, info strings)."""
         infos = []
         answer = []
+        self.cpu = None
 
         def is_answer(line):
             if line.startswith("info string"):
@@ -362,6 +385,7 @@ class Engine:
 
         self.send("usinewgame")
         self.send(f"position sfen {problem.sfen}")
+        cpu_start = cpu_seconds(self.proc.pid)
         start = time.perf_counter()
         self.send(f"go mate {int(round(limit_s * 1000))}")
         stopped = False
@@ -384,6 +408,9 @@ class Engine:
             self.kill()
             return "crashed", None, wall, stopped, infos
         wall = time.perf_counter() - start
+        cpu_end = cpu_seconds(self.proc.pid)
+        if cpu_start is not None and cpu_end is not None:
+            self.cpu = cpu_end - cpu_start
         self.send("gameover draw")
         words = answer[0].split()[1:]
         errors = [i for i in infos if i.lower().startswith("error")]
@@ -438,6 +465,15 @@ def judge(problem, verdict, pv_len):
     if pv_len == ref:
         return "exact"
     return "longer" if pv_len > ref else "shorter"
+
+
+def cpu_total(rows):
+    """Sum of the engine's CPU seconds, or '?' if some are unknown."""
+    cpus = [r[5] for r in rows]
+    if any(c is None for c in cpus):
+        known = [c for c in cpus if c is not None]
+        return f"≥ {sum(known):.1f} ({len(cpus) - len(known)} unmeasured)" if known else "?"
+    return f"{sum(cpus):.1f}"
 
 
 def engine_path(key, args):
@@ -549,13 +585,16 @@ def main():
                 verdict, pv, wall, stopped, infos = engine.solve(p, args.time_limit, args.grace)
             except EngineDied as e:
                 verdict, pv, wall, stopped, infos = "crashed", None, 0.0, False, [f"(harness) {e}"]
+                engine.cpu = None
                 engine.kill()
+            cpu = engine.cpu if verdict not in ("killed", "crashed") else None
             pv_len = len(pv) if pv is not None else None
             j = judge(p, verdict, pv_len)
-            rows.append((p, verdict, pv_len, wall, j))
+            rows.append((p, verdict, pv_len, wall, j, cpu))
             ref = "?" if p.length is None else p.length
             shown = f"mate {pv_len}" if verdict == "mate" else verdict
-            log(f"[{k}] {n}/{len(problems)} {p.name} (ref {ref}): {shown}, {j}, {wall:.2f} s"
+            cpu_text = "" if cpu is None else f" (CPU {cpu:.2f} s)"
+            log(f"[{k}] {n}/{len(problems)} {p.name} (ref {ref}): {shown}, {j}, {wall:.2f} s{cpu_text}"
                 + (" (after stop)" if stopped else ""))
             if j == "FALSE VERDICT" or verdict in ("killed", "crashed", "error"):
                 flagged.append((k, p, verdict, pv_len, wall, j, infos))
@@ -564,7 +603,8 @@ def main():
                     "type": "problem", "engine": k, "set": p.set_name, "index": p.index,
                     "name": p.name, "sfen": p.sfen, "reference": p.length, "verdict": verdict,
                     "pv_len": pv_len, "pv": " ".join(pv) if pv else None,
-                    "wall_s": round(wall, 4), "stopped": stopped, "judgement": j,
+                    "wall_s": round(wall, 4),
+                    "cpu_s": None if cpu is None else round(cpu, 2), "stopped": stopped, "judgement": j,
                     "info_strings": infos[-5:], "note": p.note}, ensure_ascii=False) + "\n")
                 out.flush()
         engine.quit()
@@ -573,9 +613,9 @@ def main():
     print(f"{len(problems)} problems from {', '.join(args.problems)}; "
           f"{args.time_limit:g} s per problem, USI_Hash {args.hash} MB (capped per engine), "
           f"Threads {args.threads} where declared\n")
-    print("| engine | problems | mates | exact length | longer | shorter | nomate (proven) "
-          "| FALSE VERDICTS | unknown | total s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| engine | problems | mates | exact length | longer | shorter | nomate answers "
+          "| FALSE VERDICTS | unknown | total s | total CPU s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for k in keys:
         id_name, rows, starts = summary[k]
         c = lambda pred: sum(1 for r in rows if pred(r))
@@ -584,7 +624,8 @@ def main():
         print(f"| {k} ({id_name}) | {len(rows)} | {mates} | {c(lambda r: r[4] == 'exact')} "
               f"| {c(lambda r: r[4] == 'longer')} | {c(lambda r: r[4] == 'shorter')} "
               f"| {nomates} | {c(lambda r: r[4] == 'FALSE VERDICT')} "
-              f"| {c(lambda r: r[4] == 'unknown')} | {sum(r[3] for r in rows):.1f} |")
+              f"| {c(lambda r: r[4] == 'unknown')} | {sum(r[3] for r in rows):.1f} "
+              f"| {cpu_total(rows)} |")
     for k in keys:
         if summary[k][2] > 1:
             print(f"\n{k} was restarted {summary[k][2] - 1} time(s) (killed or crashed).")
