@@ -66,7 +66,8 @@ fn hand_text(hand: Hand) -> String {
 
 fn describe(sol: &Solution) -> String {
     match sol.verdict {
-        Verdict::Mate => format!("mate in {}", sol.length.unwrap_or(0)),
+        Verdict::Mate if sol.proven_shortest => format!("mate in {}", sol.length.unwrap_or(0)),
+        Verdict::Mate => format!("mate in {} (not proven shortest)", sol.length.unwrap_or(0)),
         Verdict::NoMate => "no mate".to_string(),
         Verdict::Unknown => match sol.length {
             Some(n) => format!("unknown (a mate in {n} found, not proven shortest)"),
@@ -101,6 +102,7 @@ fn progress_reporter(name: String) -> Box<dyn FnMut(&Progress) + Send> {
 struct Outcome {
     verdict: Verdict,
     length: Option<u32>,
+    proven_shortest: bool,
     nodes: u64,
     elapsed: Duration,
 }
@@ -206,7 +208,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
             let pv: Vec<String> = sol.pv.iter().map(|m| json_string(&m.to_usi())).collect();
             writeln!(
                 out,
-                "{{\"name\": {}, \"sfen\": {}, \"result\": \"{}\", \"length\": {}, \"pv\": [{}], \"nodes\": {}, \"ms\": {:.0}}}",
+                "{{\"name\": {}, \"sfen\": {}, \"result\": \"{}\", \"length\": {}, \"proven_shortest\": {}, \"pv\": [{}], \"nodes\": {}, \"ms\": {:.0}}}",
                 json_string(&p.name),
                 json_string(&p.position.to_sfen()),
                 sol.verdict.name(),
@@ -215,6 +217,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
                     (Verdict::NoMate, _) => "0".to_string(),
                     _ => "null".to_string(),
                 },
+                sol.verdict == Verdict::Mate && sol.proven_shortest,
                 pv.join(", "),
                 sol.nodes,
                 ms
@@ -256,6 +259,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         outcomes.push(Outcome {
             verdict: sol.verdict,
             length: sol.length,
+            proven_shortest: sol.proven_shortest,
             nodes: sol.nodes,
             elapsed: sol.elapsed,
         });
@@ -277,9 +281,10 @@ fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) {
     let mut rows: BTreeMap<(u8, u32), (usize, u64, Duration)> = BTreeMap::new();
     for o in outcomes {
         let key = match (o.verdict, o.length) {
-            (Verdict::Mate, Some(n)) => (0, n),
-            (Verdict::NoMate, _) => (1, 0),
-            _ => (2, 0),
+            (Verdict::Mate, Some(n)) if o.proven_shortest => (0, n),
+            (Verdict::Mate, Some(n)) => (1, n),
+            (Verdict::NoMate, _) => (2, 0),
+            _ => (3, 0),
         };
         let e = rows.entry(key).or_insert((0, 0, Duration::ZERO));
         e.0 += 1;
@@ -293,7 +298,8 @@ fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) {
     for ((kind, n), (count, nodes, time)) in rows {
         let label = match kind {
             0 => format!("mate in {n}"),
-            1 => "no mate".to_string(),
+            1 => format!("mate in {n} (not proven shortest)"),
+            2 => "no mate".to_string(),
             _ => "unknown".to_string(),
         };
         let secs = time.as_secs_f64();

@@ -57,9 +57,13 @@ impl Search<'_> {
         };
         let mut last = Move::NULL;
         loop {
-            if !or && self.skip_useless() && !self.apply_rule(&mut children, remaining, ply) {
-                // The budget ran out; the caller ignores this.
-                return NodeResult::open(1, 1);
+            if !or {
+                crate::chain::activate(&mut children);
+                if self.skip_useless() && !self.apply_rule(&mut children, remaining, ply) {
+                    // The budget ran out; the caller ignores this.
+                    return NodeResult::open(1, 1);
+                }
+                crate::chain::activate(&mut children);
             }
             if let Some(r) = self.resolve(or, &children, ply) {
                 let best = if r.pn == 0 && or {
@@ -155,6 +159,9 @@ fn select(or: bool, children: &[Child]) -> (usize, u32) {
     let mut best_v = (INF, INF);
     let mut second = INF;
     for (i, c) in children.iter().enumerate() {
+        if c.deferred {
+            continue;
+        }
         let v = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
         if best == usize::MAX || v < best_v {
             if best != usize::MAX {

@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+mod chain;
 pub mod checker;
 pub mod dfpn;
 pub mod limits;

@@ -133,6 +133,17 @@ impl Budget {
         self.exhausted
     }
 
+    /// After the limits ran out with a mate known: lets the search go on
+    /// for at most `extra` more nodes (no clock, no stop flag), enough to
+    /// read the known mate's line out of the table.
+    pub(crate) fn grace(&mut self, nodes: u64, extra: u64) {
+        self.exhausted = false;
+        self.node_limit = nodes.saturating_add(extra);
+        self.deadline = None;
+        self.stop = None;
+        self.next_poll = nodes;
+    }
+
     /// True if a limit has been reached.
     pub(crate) fn is_exhausted(&self) -> bool {
         self.exhausted

@@ -31,8 +31,12 @@ impl Search<'_> {
         };
         let mut last = Move::NULL;
         loop {
-            if !or && self.skip_useless() && !self.apply_rule(&mut children, remaining, ply) {
-                return NodeResult::open(1, 1);
+            if !or {
+                crate::chain::activate(&mut children);
+                if self.skip_useless() && !self.apply_rule(&mut children, remaining, ply) {
+                    return NodeResult::open(1, 1);
+                }
+                crate::chain::activate(&mut children);
             }
             if let Some(r) = self.resolve(or, &children, ply) {
                 self.store(&r, remaining, last, self.nodes - start);
@@ -49,7 +53,7 @@ impl Search<'_> {
             let mut best = usize::MAX;
             let mut second = INF;
             for (i, c) in children.iter().enumerate() {
-                if c.proven() || c.disproven() {
+                if c.proven() || c.disproven() || c.deferred {
                     continue;
                 }
                 if best == usize::MAX || c.pn < children[best].pn {

@@ -75,6 +75,12 @@ pub(crate) struct Child {
     pub candidate: bool,
     /// The rule has been applied to this candidate's disproof.
     pub rule_checked: bool,
+    /// Waiting in a chain behind an earlier sibling (see
+    /// [`crate::chain`]): not selected and not summed until the sibling
+    /// before it is proven.
+    pub deferred: bool,
+    /// The next sibling of the chain, or [`crate::chain::NONE`].
+    pub next: u16,
 }
 
 impl Child {
@@ -335,6 +341,8 @@ impl<'t> Search<'t> {
                 exact: false,
                 candidate,
                 rule_checked: false,
+                deferred: false,
+                next: crate::chain::NONE,
             };
             if let Some(&p) = self.path.get(&c.full_key) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
@@ -382,6 +390,9 @@ impl<'t> Search<'t> {
                 break;
             }
         }
+        if !or {
+            crate::chain::link_drops(&mut children);
+        }
         children
     }
 
@@ -427,14 +438,26 @@ impl<'t> Search<'t> {
         Some(r)
     }
 
-    /// Proof and disproof numbers of a node from its children.
+    /// Proof and disproof numbers of a node from its children. Deferred
+    /// children are not summed one by one: together they add a small
+    /// constant (see [`crate::chain`]).
     pub(crate) fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
         let mut min = INF;
         let mut sum = 0u32;
+        let mut hidden = 0u32;
         for c in children {
+            if c.deferred {
+                if !(c.proven() || c.disproven()) {
+                    hidden += 1;
+                }
+                continue;
+            }
             let (m, s) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
             min = min.min(m);
             sum = add_num(sum, s);
+        }
+        if hidden > 0 {
+            sum = add_num(sum, crate::chain::hidden_cost(hidden));
         }
         if or {
             (min, sum)

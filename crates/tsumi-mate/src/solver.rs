@@ -84,7 +84,9 @@ impl Default for SolverConfig {
 /// The verdict on a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Mate; the length is the exact shortest.
+    /// Mate. The length is the exact shortest when
+    /// [`Solution::proven_shortest`] is true; otherwise a limit stopped
+    /// the search for a shorter mate and the length is the mate found.
     Mate,
     /// Proven: no mate at all.
     NoMate,
@@ -108,10 +110,13 @@ impl Verdict {
 pub struct Solution {
     /// The verdict.
     pub verdict: Verdict,
-    /// For [`Verdict::Mate`], the exact length in plies. For
-    /// [`Verdict::Unknown`], the length of a mate that was found but not
-    /// shown to be the shortest, if any.
+    /// For [`Verdict::Mate`], the length of the principal line in plies:
+    /// the exact shortest when `proven_shortest` is true.
     pub length: Option<u32>,
+    /// For [`Verdict::Mate`]: the length is proven to be the shortest.
+    /// False when a limit stopped the search after a mate was found: the
+    /// mate (a line the checker accepted) is reported all the same.
+    pub proven_shortest: bool,
     /// The principal line (empty unless the verdict is mate); it has been
     /// accepted by [`check_mate_line`].
     pub pv: Vec<Move>,
@@ -240,10 +245,12 @@ impl Solver {
             no_mate_within,
             pieces,
             nodes,
+            proven_shortest,
         } = outcome?;
         Ok(Solution {
             verdict,
             length,
+            proven_shortest,
             pv,
             useless_tail,
             leftover,
@@ -265,6 +272,7 @@ struct Outcome {
     no_mate_within: Option<u32>,
     pieces: Option<Hand>,
     nodes: u64,
+    proven_shortest: bool,
 }
 
 impl Outcome {
@@ -278,6 +286,7 @@ impl Outcome {
             no_mate_within: None,
             pieces: None,
             nodes,
+            proven_shortest: false,
         }
     }
 }
@@ -317,14 +326,15 @@ fn run(
             ..Outcome::bare(Verdict::Unknown, None, s.nodes)
         });
     }
-    // Phase 2: shorten until a shorter mate is disproven.
+    // Phase 2: shorten until a shorter mate is disproven. From here on a
+    // limit that stops the search reports the mate already found.
     let mut len = r.len;
     let mut pieces = r.hand;
     while len >= 3 {
         s.budget.phase = Phase::Shortening(len as u32);
         let r = s.settle(len - 2, 0);
         if !r.resolved() {
-            return Ok(unknown(&s, Some(len as u32)));
+            return kept_mate(&mut s, pos, config, len, pieces);
         }
         if r.pn != 0 {
             break;
@@ -337,28 +347,78 @@ fn run(
     s.budget.phase = Phase::Line(len as u32);
     let (pv, leftover) = match s.principal_line(len, 0) {
         Ok(v) => v,
-        Err(LineFailure::Budget) => return Ok(unknown(&s, Some(len as u32))),
+        Err(LineFailure::Budget) => return kept_mate(&mut s, pos, config, len, pieces),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
-    let tail = useless_tail(pos, &pv, config.interpositions)?;
-    let full: Vec<Move> = pv.iter().chain(tail.iter()).copied().collect();
-    match check_mate_line(pos, &full) {
-        Ok(summary) if summary.plies == full.len() && end_hand(pos, &pv) == leftover => {}
-        Ok(_) => return Err(SolveError::Inconsistent),
-        Err(error) => {
-            return Err(SolveError::LineRejected {
-                line: full.iter().map(|m| m.to_usi()).collect(),
-                error,
-            })
-        }
-    }
+    let tail = verified(pos, &pv, leftover, config)?;
     Ok(Outcome {
         pv,
         useless_tail: tail,
         leftover,
         pieces: Some(pieces),
+        proven_shortest: true,
         ..Outcome::bare(Verdict::Mate, Some(len as u32), s.nodes)
     })
+}
+
+/// Nodes the search may spend, after its limits ran out, to read the line
+/// of a mate already found out of the table.
+fn grace_nodes(len: u16) -> u64 {
+    20_000 + 200 * len as u64
+}
+
+/// The outcome when a limit stopped the search after a mate within `len`
+/// plies was found: that mate's line, checked, with the length marked as
+/// not proven shortest. Unknown if even the line cannot be read within
+/// the grace nodes.
+fn kept_mate(
+    s: &mut Search,
+    pos: &Position,
+    config: &SolverConfig,
+    len: u16,
+    pieces: Hand,
+) -> Result<Outcome, SolveError> {
+    let nodes = s.nodes;
+    s.budget.grace(nodes, grace_nodes(len));
+    s.budget.phase = Phase::Line(len as u32);
+    let (pv, leftover) = match s.found_line(len, 0) {
+        Ok(v) => v,
+        Err(LineFailure::Budget) => {
+            return Ok(Outcome::bare(Verdict::Unknown, Some(len as u32), s.nodes))
+        }
+        Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
+    };
+    let tail = verified(pos, &pv, leftover, config)?;
+    Ok(Outcome {
+        length: Some(pv.len() as u32),
+        pv,
+        useless_tail: tail,
+        leftover,
+        pieces: Some(pieces),
+        proven_shortest: false,
+        ..Outcome::bare(Verdict::Mate, None, s.nodes)
+    })
+}
+
+/// Has the independent checker replay `pv` (with the useless
+/// interpositions that end it, under the 無駄合 rule) and returns those
+/// interpositions; a line it rejects is an error, never an answer.
+fn verified(
+    pos: &Position,
+    pv: &[Move],
+    leftover: Hand,
+    config: &SolverConfig,
+) -> Result<Vec<Move>, SolveError> {
+    let tail = useless_tail(pos, pv, config.interpositions)?;
+    let full: Vec<Move> = pv.iter().chain(tail.iter()).copied().collect();
+    match check_mate_line(pos, &full) {
+        Ok(summary) if summary.plies == full.len() && end_hand(pos, pv) == leftover => Ok(tail),
+        Ok(_) => Err(SolveError::Inconsistent),
+        Err(error) => Err(SolveError::LineRejected {
+            line: full.iter().map(|m| m.to_usi()).collect(),
+            error,
+        }),
+    }
 }
 
 /// The attacker's hand after `line`.

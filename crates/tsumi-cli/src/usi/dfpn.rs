@@ -104,7 +104,7 @@ impl MateBackend for DfPnBackend {
         let verdict = match solution.verdict {
             Verdict::Mate => MateVerdict::Mate {
                 pv: solution.pv,
-                proven_shortest: true,
+                proven_shortest: solution.proven_shortest,
             },
             Verdict::NoMate => MateVerdict::NoMate,
             Verdict::Unknown => MateVerdict::Unknown,

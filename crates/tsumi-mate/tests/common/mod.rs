@@ -78,10 +78,12 @@ pub fn solve_checked(solver: &mut Solver, sfen: &str) -> Solution {
     s
 }
 
-/// The solved length: the mate length, 0 for no mate, `None` if unknown.
+/// The solved length: the mate length, 0 for no mate, `None` if unknown
+/// or if the mate found was not proven to be the shortest.
 pub fn solved_length(s: &Solution) -> Option<u32> {
     match s.verdict {
-        Verdict::Mate => s.length,
+        Verdict::Mate if s.proven_shortest => s.length,
+        Verdict::Mate => None,
         Verdict::NoMate => Some(0),
         Verdict::Unknown => None,
     }
@@ -97,6 +99,32 @@ pub fn usi_line(pos: &Position, moves: &[String]) -> Vec<Move> {
                 .unwrap_or_else(|e| panic!("{}: {t}: {e}", p.to_sfen()));
             p.do_move(m);
             m
+        })
+        .collect()
+}
+
+/// One row of `musou.tsv` (将棋無双, published lengths).
+pub struct MusouProblem {
+    pub sfen: String,
+    /// The published length (useless interpositions not counted).
+    pub length: u32,
+    pub name: String,
+    /// A, B, C or X (see the file's header).
+    pub tier: String,
+}
+
+pub fn musou_problems() -> Vec<MusouProblem> {
+    include_str!("../data/musou.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            MusouProblem {
+                sfen: f[0].to_string(),
+                length: f[1].parse().expect("length"),
+                name: f[2].to_string(),
+                tier: f[3].to_string(),
+            }
         })
         .collect()
 }
