@@ -122,7 +122,10 @@ mod tests {
     fn a_proven_head_brings_the_next_drop_forward() {
         let mut cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w gp 1");
         link_drops(&mut cs);
-        let head = cs.iter().position(|c| c.mv.is_drop() && c.next != NONE).unwrap();
+        let head = cs
+            .iter()
+            .position(|c| c.mv.is_drop() && c.next != NONE)
+            .unwrap();
         let next = cs[head].next as usize;
         assert!(cs[next].deferred);
         cs[head].set_proven(3, Hand::EMPTY, false);

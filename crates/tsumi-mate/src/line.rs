@@ -259,7 +259,8 @@ impl Search<'_> {
                     // Not mated within the bound: at an OR node a check
                     // that does not work; at an AND node only a useless
                     // interposition may be unmated (the node is proven).
-                    if !or && !(self.skip_useless() && c.candidate) {
+                    let useless = self.skip_useless() && c.candidate;
+                    if !or && !useless {
                         return self.unwind(line, Err(LineFailure::Inconsistent));
                     }
                     continue;
