@@ -5,12 +5,12 @@ use crate::args::{ArgError, Args};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
-use tsumi_core::japanese::pv_to_japanese;
-use tsumi_core::problem::{parse_problems, read_problems, Problem};
 use tsumi_core::{Hand, PieceType, Position};
 use tsumi_mate::{
     Algo, Interpositions, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict,
 };
+use tsumi_notation::japanese::pv_to_japanese;
+use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
 /// Usage text.
 pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn|pnstar] [--interpositions count|skip-useless] [--json]
@@ -144,7 +144,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
             name: "--sfen".to_string(),
             position: pos,
             solution: Vec::new(),
-            source: tsumi_core::problem::SourceRef {
+            source: tsumi_notation::problem::SourceRef {
                 file: String::new(),
                 line: 1,
             },

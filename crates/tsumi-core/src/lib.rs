@@ -13,10 +13,10 @@
 //! - [`mate1`]: mate in one.
 //! - [`sfen`]: SFEN reading and writing.
 //! - [`perft`]: leaf counting.
-//! - Notation: [`japanese`] move text (`▲２二金右`, `同　角成(33)`), [`kif`]
-//!   and [`csa`] records, [`problem`] files (SFEN lines, KIF, CSA), with
-//!   [`handicap`] names, the 「残り全部」 rule in [`remaining`], text
-//!   decoding in [`text_encoding`] and the shared [`NotationError`].
+//!
+//! The record formats (KIF, CSA, Japanese move text, problem files) live in
+//! the `tsumi-notation` crate, above this one. This crate has no
+//! dependencies.
 //!
 //! ```
 //! use tsumi_core::{perft::perft, Position};
@@ -29,27 +29,19 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod checkgen;
-pub mod csa;
 pub mod evasion;
 pub mod hand;
-pub mod handicap;
-pub mod japanese;
-pub mod kif;
 pub mod magic;
 pub mod mate1;
 #[rustfmt::skip]
 pub mod magic_constants;
 pub mod movegen;
 pub mod moves;
-pub mod notation_error;
 pub mod perft;
 pub mod position;
-pub mod problem;
-pub mod remaining;
 pub mod rotated;
 pub mod sfen;
 pub mod sliders;
-pub mod text_encoding;
 pub mod types;
 pub mod zobrist;
 
@@ -57,7 +49,6 @@ pub use bitboard::Bitboard;
 pub use hand::Hand;
 pub use movegen::GenKind;
 pub use moves::{Move, MoveList};
-pub use notation_error::NotationError;
 pub use position::{MoveError, Position, PositionError};
 pub use sfen::SfenError;
 pub use types::{Color, Piece, PieceType, Square};

@@ -48,16 +48,16 @@
 //! `後手番` when White moves first, and the moves with their origins
 //! `(NN)` and `打` on drops, as 柿木将棋 does.
 
-use crate::hand::Hand;
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
-use crate::moves::Move;
 use crate::notation_error::{replay, NotationError};
-use crate::position::Position;
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
-use crate::types::{Color, Piece, PieceType, Square};
 use std::path::Path;
+use tsumi_core::hand::Hand;
+use tsumi_core::moves::Move;
+use tsumi_core::position::Position;
+use tsumi_core::types::{Color, Piece, PieceType, Square};
 
 /// Where the hand of 後手 came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

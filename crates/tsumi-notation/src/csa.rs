@@ -29,14 +29,14 @@
 //! board as `P1` … `P9`, hands as `P+00…` / `P-00…`, the side, the moves,
 //! times and the result.
 
-use crate::hand::Hand;
-use crate::moves::Move;
 use crate::notation_error::{replay, NotationError};
-use crate::position::Position;
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
-use crate::types::{Color, Piece, PieceType, Square};
 use std::path::Path;
+use tsumi_core::hand::Hand;
+use tsumi_core::moves::Move;
+use tsumi_core::position::Position;
+use tsumi_core::types::{Color, Piece, PieceType, Square};
 
 /// A CSA record.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,10 +1,10 @@
 //! CSA reading and writing on hand-written V2.2 and V3.0 records, and
 //! agreement with the KIF reader on the same problem.
 
-use tsumi_core::csa::{self, CsaRecord};
-use tsumi_core::handicap::handicap_sfen;
-use tsumi_core::kif;
 use tsumi_core::Position;
+use tsumi_notation::csa::{self, CsaRecord};
+use tsumi_notation::handicap::handicap_sfen;
+use tsumi_notation::kif;
 
 const SAMPLE_KIF: &str = include_str!("data/formats/kyogaku-no-koya-59.kif");
 const SAMPLE_SFEN: &str = "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1";
@@ -207,7 +207,7 @@ fn write_then_read_round_trips() {
     assert_eq!(back.start, k.start);
     assert_eq!(back.moves, k.moves);
     // Shift_JIS bytes read the same.
-    let sjis = tsumi_core::text_encoding::encode_shift_jis(V22).unwrap();
+    let sjis = tsumi_notation::text_encoding::encode_shift_jis(V22).unwrap();
     let from_sjis = csa::parse_csa_bytes(&sjis, None).unwrap();
     assert_eq!(from_sjis, vec![csa::parse_csa(V22, None).unwrap()]);
 }

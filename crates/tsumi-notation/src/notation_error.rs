@@ -74,9 +74,9 @@ impl std::error::Error for NotationError {}
 /// Plays `moves` from `start`, checking each for legality first; the
 /// position at the end, or an error naming the first illegal move.
 pub fn replay(
-    start: &crate::Position,
-    moves: &[crate::Move],
-) -> Result<crate::Position, NotationError> {
+    start: &tsumi_core::Position,
+    moves: &[tsumi_core::Move],
+) -> Result<tsumi_core::Position, NotationError> {
     let mut pos = start.clone();
     for (i, &m) in moves.iter().enumerate() {
         if !pos.is_legal(m) {

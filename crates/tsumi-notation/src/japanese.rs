@@ -43,10 +43,10 @@
 //! as `(33)`. The result is checked against the position's legal moves;
 //! text that fits several moves is an error naming them.
 
-use crate::moves::{Move, MoveList};
 use crate::notation_error::NotationError;
-use crate::position::Position;
-use crate::types::{Color, PieceType, Square};
+use tsumi_core::moves::{Move, MoveList};
+use tsumi_core::position::Position;
+use tsumi_core::types::{Color, PieceType, Square};
 
 const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANK_KANJI: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -276,7 +276,7 @@ fn fits_side(
 /// to move to `to`.
 fn board_origins(pos: &Position, kind: PieceType, to: Square) -> Vec<Square> {
     let mut list = MoveList::new();
-    pos.generate(crate::movegen::GenKind::All, &mut list);
+    pos.generate(tsumi_core::movegen::GenKind::All, &mut list);
     let mut out: Vec<Square> = Vec::new();
     for &m in list.iter() {
         if m.to() != to {
