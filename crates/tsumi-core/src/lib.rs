@@ -2,6 +2,7 @@
 //!
 //! - [`types`]: colours, squares (`file * 9 + rank`), piece kinds, pieces.
 //! - [`bitboard`]: 81-square sets in two `u64` halves, file-major.
+//! - [`geometry`]: directions, rays and the slow reference sliding attacks.
 //! - [`attacks`]: step tables, lance attacks by bit tricks, and rook/bishop
 //!   attacks by the two-magic method of [`magic`].
 //! - [`hand`]: pieces in hand packed in a `u32` with guard bits.
@@ -30,6 +31,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod checkgen;
 pub mod evasion;
+pub mod geometry;
 pub mod hand;
 pub mod magic;
 pub mod mate1;
