@@ -476,7 +476,7 @@ impl Position {
 
     /// [`Position::generate_checks`] with slider attacks from the backend
     /// `a`, which must describe this position's occupancy.
-    pub fn generate_checks_using<A: Sliders>(&self, a: &A, list: &mut MoveList) {
+    pub(crate) fn generate_checks_using<A: Sliders>(&self, a: &A, list: &mut MoveList) {
         let Some(cx) = self.check_context(a) else {
             return;
         };

@@ -14,6 +14,11 @@
 //! - [`mate1`]: mate in one.
 //! - [`sfen`]: SFEN reading and writing.
 //! - [`perft`]: leaf counting.
+//! - `rotated` (with the Cargo feature `rotated`): Bonanza's rotated
+//!   bitboards, the reference the magic method is measured against by
+//!   `tsumi bench`. Move generation is written once over a private slider
+//!   backend trait; without the feature only the magic backend exists and
+//!   the public API has one variant of each function.
 //!
 //! The record formats (KIF, CSA, Japanese move text, problem files) live in
 //! the `tsumi-notation` crate, above this one. This crate has no
@@ -41,9 +46,10 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+#[cfg(feature = "rotated")]
 pub mod rotated;
 pub mod sfen;
-pub mod sliders;
+mod sliders;
 pub mod types;
 pub mod zobrist;
 

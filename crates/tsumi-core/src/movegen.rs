@@ -199,7 +199,12 @@ impl Position {
     /// slider attacks from the backend `a` (which must describe this
     /// position's occupancy).
     #[inline(always)]
-    pub fn generate_using<A: Sliders, S: MoveSink>(&self, a: &A, kind: GenKind, list: &mut S) {
+    pub(crate) fn generate_using<A: Sliders, S: MoveSink>(
+        &self,
+        a: &A,
+        kind: GenKind,
+        list: &mut S,
+    ) {
         let us = self.side_to_move();
         let them = us.flip();
         let own = self.color_bb(us);
