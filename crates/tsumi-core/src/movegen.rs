@@ -347,14 +347,7 @@ impl Position {
             }
             list.drops(PieceType::Pawn, t);
         }
-        for kind in [
-            PieceType::Lance,
-            PieceType::Knight,
-            PieceType::Silver,
-            PieceType::Gold,
-            PieceType::Bishop,
-            PieceType::Rook,
-        ] {
+        for kind in PieceType::NON_PAWN_HAND {
             if hand.has(kind) {
                 list.drops(kind, target & drop_zone(kind, us));
             }
