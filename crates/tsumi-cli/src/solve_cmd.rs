@@ -5,7 +5,7 @@ use crate::args::{ArgError, Args};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
-use tsumi_core::{Hand, PieceType, Position};
+use tsumi_core::{Hand, Position};
 use tsumi_mate::{
     Algo, Interpositions, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict,
 };
@@ -52,13 +52,10 @@ fn json_string(s: &str) -> String {
 
 fn hand_text(hand: Hand) -> String {
     let mut s = String::new();
-    for k in PieceType::HAND.iter().rev() {
-        let n = hand.count(*k);
-        if n > 0 {
-            s.push_str(k.kanji());
-            if n > 1 {
-                s.push_str(&n.to_string());
-            }
+    for (k, n) in hand.iter_sfen_order() {
+        s.push_str(k.kanji());
+        if n > 1 {
+            s.push_str(&n.to_string());
         }
     }
     s

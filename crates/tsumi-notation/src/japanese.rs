@@ -43,7 +43,7 @@
 //! as `(33)`. The result is checked against the position's legal moves;
 //! text that fits several moves is an error naming them.
 
-use crate::notation_error::NotationError;
+use crate::notation_error::{replay_with, NotationError};
 use tsumi_core::moves::{Move, MoveList};
 use tsumi_core::position::Position;
 use tsumi_core::types::{Color, PieceType, Square};
@@ -434,25 +434,16 @@ pub fn pv_to_japanese_styled(
     moves: &[Move],
     style: &JapaneseStyle,
 ) -> Result<String, NotationError> {
-    let mut p = pos.clone();
     let mut out = String::new();
     let mut prev = None;
-    for (i, &m) in moves.iter().enumerate() {
-        if !p.is_legal(m) {
-            return Err(NotationError::new(format!(
-                "move {} of the line ({}) is not legal in {}",
-                i + 1,
-                m.to_usi(),
-                p.to_sfen()
-            )));
-        }
+    replay_with(pos, moves, |i, p, m| {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&move_to_japanese_styled(&p, m, prev, style));
+        out.push_str(&move_to_japanese_styled(p, m, prev, style));
         prev = Some(m.to());
-        p.do_move(m);
-    }
+    })
+    .map_err(|e| NotationError::new(format!("in the line: {}", e.message)))?;
     Ok(out)
 }
 
