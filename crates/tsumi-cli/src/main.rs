@@ -7,6 +7,7 @@
 //! command or option, a value that does not parse).
 
 mod bench_cmd;
+mod json;
 mod magics_cmd;
 mod perft_cmd;
 mod solve_cmd;

@@ -57,7 +57,18 @@ pub fn run(args: PerftArgs) -> Result<(), Box<dyn std::error::Error>> {
     let secs = start.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
     if json {
-        println!("{{\"nodes\": {nodes}, \"seconds\": {secs:.6}, \"nps\": {nps:.0}}}");
+        #[derive(serde::Serialize)]
+        struct PerftJson {
+            nodes: u64,
+            seconds: f64,
+            nps: u64,
+        }
+        let record = PerftJson {
+            nodes,
+            seconds: (secs * 1e6).round() / 1e6,
+            nps: nps.round() as u64,
+        };
+        println!("{}", crate::json::line(&record));
     } else {
         println!("nodes {nodes}");
         println!("time {secs:.3} s");

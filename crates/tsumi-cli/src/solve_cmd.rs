@@ -82,22 +82,17 @@ const BUNDLED: &str = include_str!("../../../problems/dev.sfen");
 const BUNDLED_NAME: &str = "problems/dev.sfen";
 const BUNDLED_TIME_LIMIT: Duration = Duration::from_secs(30);
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// One line of `solve --json`.
+#[derive(serde::Serialize)]
+struct JsonResult<'a> {
+    name: &'a str,
+    sfen: String,
+    result: &'static str,
+    /// The mate length; 0 for no mate; null when unknown.
+    length: Option<u32>,
+    pv: Vec<String>,
+    nodes: u64,
+    ms: u64,
 }
 
 fn hand_text(hand: Hand) -> String {
@@ -232,22 +227,20 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         let ms = sol.elapsed.as_secs_f64() * 1000.0;
         let mut out = stdout.lock();
         if json {
-            let pv: Vec<String> = sol.pv.iter().map(|m| json_string(&m.to_usi())).collect();
-            writeln!(
-                out,
-                "{{\"name\": {}, \"sfen\": {}, \"result\": \"{}\", \"length\": {}, \"pv\": [{}], \"nodes\": {}, \"ms\": {:.0}}}",
-                json_string(&p.name),
-                json_string(&p.position.to_sfen()),
-                sol.verdict.name(),
-                match (sol.verdict, sol.length) {
-                    (Verdict::Mate, Some(n)) => n.to_string(),
-                    (Verdict::NoMate, _) => "0".to_string(),
-                    _ => "null".to_string(),
+            let record = JsonResult {
+                name: &p.name,
+                sfen: p.position.to_sfen(),
+                result: sol.verdict.name(),
+                length: match (sol.verdict, sol.length) {
+                    (Verdict::Mate, Some(n)) => Some(n),
+                    (Verdict::NoMate, _) => Some(0),
+                    _ => None,
                 },
-                pv.join(", "),
-                sol.nodes,
-                ms
-            )?;
+                pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
+                nodes: sol.nodes,
+                ms: ms.round() as u64,
+            };
+            writeln!(out, "{}", crate::json::line(&record))?;
         } else {
             let secs = sol.elapsed.as_secs_f64();
             let nps = if secs > 0.0 {

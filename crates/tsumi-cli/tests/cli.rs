@@ -283,3 +283,22 @@ fn solve_can_skip_useless_interpositions() {
         "{err}"
     );
 }
+
+#[test]
+fn json_output_parses_and_escapes_names() {
+    let path = temp_path("quoted.sfen");
+    std::fs::write(&path, "4k4/9/4P4/9/9/9/9/9/9 b G 1\tsay \"mate\" \\ now\n").unwrap();
+    let (ok, lines, err) = solve_json(&[path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(lines.len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["name"], "say \"mate\" \\ now");
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["length"], 1);
+    assert_eq!(v["pv"], serde_json::json!(["G*5b"]));
+    assert!(v["nodes"].is_u64() && v["ms"].is_u64());
+    let out = tsumi().args(["perft", "2", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["nodes"], 900);
+    assert!(v["seconds"].is_f64() && v["nps"].is_u64());
+}
