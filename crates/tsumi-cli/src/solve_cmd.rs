@@ -1,13 +1,15 @@
 //! `tsumi solve`: solve tsume problems from files, `--sfen`, or the
 //! bundled set, and print the results.
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 use tsumi_core::{Hand, Position};
 use tsumi_mate::{
-    Algo, Interpositions, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict,
+    Algo, Interpositions, Limits, Phase, Progress, ProgressFn, Solution, Solver, SolverConfig,
+    Verdict,
 };
 use tsumi_notation::japanese::pv_to_japanese;
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
@@ -117,8 +119,18 @@ fn describe(sol: &Solution) -> String {
     }
 }
 
-fn progress_reporter(name: String) -> Box<dyn FnMut(&Progress) + Send> {
-    Box::new(move |p: &Progress| {
+/// A spinner line on standard error for one problem (only ever made when
+/// standard error is a terminal and the output is not JSON), and the
+/// solver callback that updates it.
+fn progress_display(name: String) -> (ProgressBar, ProgressFn) {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {prefix}: {wide_msg}")
+            .expect("the template is valid"),
+    );
+    bar.set_prefix(name);
+    let shown = bar.clone();
+    let callback = Box::new(move |p: &Progress| {
         let phase = match p.phase {
             Phase::FirstMate => "searching".to_string(),
             Phase::Shortening(n) => format!("mate in {n} known, looking for shorter"),
@@ -131,13 +143,13 @@ fn progress_reporter(name: String) -> Box<dyn FnMut(&Progress) + Send> {
         } else {
             0.0
         };
-        eprint!(
-            "\r\x1b[K  {name}: {phase}, {} nodes, {secs:.1} s, {:.2} Mnps",
+        shown.set_message(format!(
+            "{phase}, {} nodes, {secs:.1} s, {:.2} Mnps",
             p.nodes,
             nps / 1e6
-        );
-        let _ = std::io::stderr().flush();
-    })
+        ));
+    });
+    (bar, callback)
 }
 
 struct Outcome {
@@ -204,17 +216,15 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut errors = 0usize;
     let stdout = std::io::stdout();
     for (i, p) in problems.iter().enumerate() {
-        if show_progress {
-            solver.set_progress(Some(progress_reporter(format!(
-                "[{}/{total}] {}",
-                i + 1,
-                p.name
-            ))));
-        }
+        let bar = show_progress.then(|| {
+            let (bar, callback) = progress_display(format!("[{}/{total}] {}", i + 1, p.name));
+            solver.set_progress(Some(callback));
+            bar
+        });
         let result = solver.solve(&p.position);
-        if show_progress {
-            eprint!("\r\x1b[K");
+        if let Some(bar) = bar {
             solver.set_progress(None);
+            bar.finish_and_clear();
         }
         let sol = match result {
             Ok(sol) => sol,

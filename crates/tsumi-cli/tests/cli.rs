@@ -297,6 +297,14 @@ fn json_output_parses_and_escapes_names() {
     assert_eq!(v["length"], 1);
     assert_eq!(v["pv"], serde_json::json!(["G*5b"]));
     assert!(v["nodes"].is_u64() && v["ms"].is_u64());
+    // No progress display when standard error is piped, in JSON or text.
+    assert_eq!(err, "");
+    let out = tsumi()
+        .args(["solve", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let out = tsumi().args(["perft", "2", "--json"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["nodes"], 900);
