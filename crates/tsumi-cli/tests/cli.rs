@@ -72,7 +72,7 @@ fn perft_rejects_bad_input_with_a_message() {
     let out = tsumi().args(["perft", "2", "--bogus"]).output().unwrap();
     assert!(String::from_utf8(out.stderr)
         .unwrap()
-        .contains("unknown option '--bogus'"));
+        .contains("unexpected argument '--bogus'"));
     let out = tsumi().args(["frobnicate"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
@@ -238,11 +238,11 @@ fn solve_reads_kif_and_csa_files() {
     let sfen = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
     let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
     let kif = temp_path("three.kif");
-    std::fs::write(&kif, tsumi_core::kif::position_to_kif(&pos)).unwrap();
+    std::fs::write(&kif, tsumi_notation::kif::position_to_kif(&pos)).unwrap();
     let csa = temp_path("three.csa");
     std::fs::write(
         &csa,
-        format!("V2.2\n{}", tsumi_core::csa::position_to_csa(&pos)),
+        format!("V2.2\n{}", tsumi_notation::csa::position_to_csa(&pos)),
     )
     .unwrap();
     for path in [&kif, &csa] {
@@ -257,7 +257,7 @@ fn solve_reads_kif_and_csa_files() {
     }
     // A KIF file with a broken board names the file and line.
     let bad = temp_path("bad.kif");
-    let text = tsumi_core::kif::position_to_kif(&pos).replacen("v歩", "v象", 1);
+    let text = tsumi_notation::kif::position_to_kif(&pos).replacen("v歩", "v象", 1);
     std::fs::write(&bad, text).unwrap();
     let (ok, _, err) = solve_json(&[bad.to_str().unwrap()]);
     assert!(!ok);
@@ -278,5 +278,35 @@ fn solve_can_skip_useless_interpositions() {
     assert_eq!(field(&lines[0], "length"), "5");
     let (ok, _, err) = solve_json(&["--sfen", sfen, "--interpositions", "never"]);
     assert!(!ok);
-    assert!(err.contains("--interpositions: 'never'"), "{err}");
+    assert!(
+        err.contains("'never' for '--interpositions <RULE>'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_output_parses_and_escapes_names() {
+    let path = temp_path("quoted.sfen");
+    std::fs::write(&path, "4k4/9/4P4/9/9/9/9/9/9 b G 1\tsay \"mate\" \\ now\n").unwrap();
+    let (ok, lines, err) = solve_json(&[path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(lines.len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["name"], "say \"mate\" \\ now");
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["length"], 1);
+    assert_eq!(v["pv"], serde_json::json!(["G*5b"]));
+    assert!(v["nodes"].is_u64() && v["ms"].is_u64());
+    // No progress display when standard error is piped, in JSON or text.
+    assert_eq!(err, "");
+    let out = tsumi()
+        .args(["solve", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let out = tsumi().args(["perft", "2", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["nodes"], 900);
+    assert!(v["seconds"].is_f64() && v["nps"].is_u64());
 }
