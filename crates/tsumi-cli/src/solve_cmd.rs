@@ -52,9 +52,23 @@ pub struct SolveArgs {
     /// Interpositions: count (every legal one counts) or skip-useless (無駄合).
     #[arg(long, value_name = "RULE", default_value = "count", value_parser = parse_interpositions)]
     pub interpositions: Interpositions,
+    /// The longest mate looked for, in plies (at most 16383). A problem
+    /// with no mate within it is reported as unknown, not as no mate.
+    #[arg(long, value_name = "PLIES", default_value_t = tsumi_mate::DEFAULT_MAX_PLY, value_parser = max_ply)]
+    pub max_ply: u16,
     /// Print one JSON object per problem instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+fn max_ply(s: &str) -> Result<u16, String> {
+    match s.parse::<u16>() {
+        Ok(n) if (1..=tsumi_mate::MAX_PLY_LIMIT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of plies from 1 to {}",
+            tsumi_mate::MAX_PLY_LIMIT
+        )),
+    }
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -118,7 +132,10 @@ fn describe(sol: &Solution) -> String {
         Verdict::NoMate => "no mate".to_string(),
         Verdict::Unknown => match sol.length {
             Some(n) => format!("unknown (a mate in {n} found, not proven shortest)"),
-            None => "unknown within the limits".to_string(),
+            None => match sol.no_mate_within {
+                Some(n) => format!("unknown: no mate within {n} plies (--max-ply)"),
+                None => "unknown within the limits".to_string(),
+            },
         },
     }
 }
@@ -171,6 +188,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         sfen,
         time_limit,
         nodes,
+        max_ply,
         hash_mb,
         algo,
         interpositions,
@@ -208,6 +226,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         algo,
         hash_mb,
         interpositions,
+        max_ply,
         limits: Limits {
             nodes,
             time,

@@ -43,6 +43,8 @@ pub mod useless;
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};
 pub use remainder::complete_defender_hand;
-pub use solver::{Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY};
+pub use solver::{
+    Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_PLY_LIMIT,
+};
 pub use table::{Table, TableStats};
 pub use useless::Interpositions;

@@ -49,8 +49,20 @@ impl Algo {
     }
 }
 
-/// Default longest mate searched for, in plies.
-pub const DEFAULT_MAX_PLY: u16 = 1023;
+/// Default longest mate searched for, in plies: room for the longest
+/// composed problems (ミクロコスモス, 1525 plies) and more.
+pub const DEFAULT_MAX_PLY: u16 = 4095;
+
+/// The largest accepted [`SolverConfig::max_ply`] (larger values are
+/// reduced to it).
+pub const MAX_PLY_LIMIT: u16 = 16383;
+
+/// Stack for the search thread: a fixed part and a part per ply of the
+/// longest line searched (the search recurses once per ply, and the line
+/// builders once more). Only the pages actually touched are committed.
+fn search_stack_bytes(max_ply: u16) -> usize {
+    (4 << 20) + max_ply as usize * (16 << 10)
+}
 
 /// How to solve.
 #[derive(Clone, Debug)]
@@ -161,6 +173,8 @@ pub enum SolveError {
     /// A node of the line search did not have the length its parent
     /// implied: a solver bug.
     Inconsistent,
+    /// The search thread could not be started.
+    Thread(String),
 }
 
 impl fmt::Display for SolveError {
@@ -174,6 +188,7 @@ impl fmt::Display for SolveError {
                 "internal error: the solver's line [{}] fails the checker: {error}",
                 line.join(" ")
             ),
+            SolveError::Thread(e) => write!(f, "could not start the search thread: {e}"),
             SolveError::Inconsistent => {
                 write!(
                     f,
@@ -234,7 +249,25 @@ impl Solver {
         self.table.new_generation();
         let mut budget = Budget::start(&self.config.limits);
         budget.progress = self.progress.take();
-        let outcome = run(&mut self.table, &mut budget, pos, &self.config);
+        // The search recurses once per ply: it runs on a thread of its own
+        // whose stack is sized for the longest line allowed, whatever the
+        // caller's thread has.
+        let config = &self.config;
+        let table = &mut self.table;
+        let stack = search_stack_bytes(config.max_ply.min(MAX_PLY_LIMIT));
+        let outcome = std::thread::scope(|scope| {
+            let budget = &mut budget;
+            let worker = std::thread::Builder::new()
+                .name("tsumi-search".to_string())
+                .stack_size(stack)
+                .spawn_scoped(scope, move || run(table, budget, pos, config));
+            match worker {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(e) => Err(SolveError::Thread(e.to_string())),
+            }
+        });
         self.progress = budget.progress.take();
         let Outcome {
             verdict,
@@ -298,7 +331,7 @@ fn run(
     config: &SolverConfig,
 ) -> Result<Outcome, SolveError> {
     let attacker = pos.side_to_move();
-    let max_ply = config.max_ply;
+    let max_ply = config.max_ply.min(MAX_PLY_LIMIT);
     let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0);
     s.algo = config.algo;
     s.interpositions = config.interpositions;
