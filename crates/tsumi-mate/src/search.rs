@@ -376,8 +376,9 @@ impl<'t> Search<'t> {
                             r.apply(&mut c);
                         } else {
                             // df-pn+ style start: the more replies, the
-                            // harder to prove.
-                            c.pn = replies.len() as u32;
+                            // harder to prove; drops on one square count
+                            // as one, as they are chained.
+                            c.pn = crate::chain::initial_pn(&replies);
                         }
                     }
                     Probe::Missing => {}
