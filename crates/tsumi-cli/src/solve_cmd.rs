@@ -232,7 +232,6 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
             time,
             stop: None,
         },
-        ..SolverConfig::default()
     });
     let show_progress = !json && std::io::stderr().is_terminal();
     let total = problems.len();

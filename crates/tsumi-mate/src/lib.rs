@@ -11,7 +11,6 @@
 //! - [`line`]: principal-line extraction.
 //! - [`checker`]: line verification with the core's plain legal moves.
 //! - [`useless`]: the 無駄合 (useless interposition) rule.
-//! - [`remainder`]: 「残り全部」, giving the defender every unused piece.
 //! - [`limits`]: node, time and stop-flag limits, progress reports.
 //!
 //! ```
@@ -34,7 +33,6 @@ pub mod limits;
 pub mod line;
 pub mod pieces;
 pub mod pnstar;
-pub mod remainder;
 mod search;
 pub mod solver;
 pub mod table;
@@ -42,7 +40,6 @@ pub mod useless;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};
-pub use remainder::complete_defender_hand;
 pub use solver::{
     Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_PLY_LIMIT,
 };

@@ -56,6 +56,8 @@ pub struct Progress {
     pub elapsed: Duration,
     /// What the solve is doing.
     pub phase: Phase,
+    /// Table use, in thousandths of its capacity (USI `hashfull`).
+    pub hashfull_permille: u32,
 }
 
 /// A progress callback.
@@ -104,7 +106,7 @@ impl Budget {
 
     /// True once a limit is reached (and from then on).
     #[inline]
-    pub(crate) fn exhausted(&mut self, nodes: u64) -> bool {
+    pub(crate) fn exhausted(&mut self, nodes: u64, hashfull: impl FnOnce() -> u32) -> bool {
         if self.exhausted {
             return true;
         }
@@ -121,6 +123,7 @@ impl Budget {
                         nodes,
                         elapsed: now - self.started,
                         phase: self.phase,
+                        hashfull_permille: hashfull(),
                     });
                 }
             }
@@ -157,18 +160,18 @@ mod tests {
     #[test]
     fn node_limit_and_stop_flag() {
         let mut b = Budget::start(&Limits::nodes(10));
-        assert!(!b.exhausted(9));
-        assert!(b.exhausted(10));
-        assert!(b.exhausted(0), "exhaustion is sticky");
+        assert!(!b.exhausted(9, || 0));
+        assert!(b.exhausted(10, || 0));
+        assert!(b.exhausted(0, || 0), "exhaustion is sticky");
 
         let flag = Arc::new(AtomicBool::new(false));
         let mut b = Budget::start(&Limits {
             stop: Some(flag.clone()),
             ..Limits::default()
         });
-        assert!(!b.exhausted(0));
+        assert!(!b.exhausted(0, || 0));
         flag.store(true, Ordering::Relaxed);
-        assert!(b.exhausted(POLL_INTERVAL));
+        assert!(b.exhausted(POLL_INTERVAL, || 0));
     }
 
     #[test]
@@ -177,6 +180,6 @@ mod tests {
             time: Some(Duration::ZERO),
             ..Limits::default()
         });
-        assert!(b.exhausted(0));
+        assert!(b.exhausted(0, || 0));
     }
 }

@@ -280,7 +280,8 @@ impl<'t> Search<'t> {
     #[inline]
     pub(crate) fn visit(&mut self) -> bool {
         self.nodes += 1;
-        !self.budget.exhausted(self.nodes)
+        let tt = &*self.tt;
+        !self.budget.exhausted(self.nodes, || tt.hashfull_permille())
     }
 
     /// Plays a child's move and puts the child on the path.

@@ -11,7 +11,7 @@
 //!    independent checker ([`crate::checker`]) before reporting it.
 
 use crate::checker::{check_mate_line, LineError};
-use crate::limits::{Budget, Limits, Phase, ProgressFn};
+use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn};
 use crate::line::LineFailure;
 use crate::search::{NodeResult, Search};
 use crate::table::{Table, TableStats, DEPTH_INF};
@@ -234,24 +234,60 @@ impl Solver {
     }
 
     /// Installs (or removes) a callback called about five times a second
-    /// during long solves.
+    /// during long solves, on the thread that called [`Solver::solve`].
     pub fn set_progress(&mut self, f: Option<ProgressFn>) {
         self.progress = f;
     }
 
     /// Solves the problem `pos`: the side to move attacks and every one of
-    /// its moves must check. The table starts empty for each problem.
+    /// its moves must check. The table starts empty for each problem. The
+    /// callback installed with [`Solver::set_progress`], if any, receives
+    /// the progress reports.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
+        match self.progress.take() {
+            None => self.solve_inner(pos, None),
+            Some(mut f) => {
+                let r = self.solve_inner(pos, Some(&mut *f));
+                self.progress = Some(f);
+                r
+            }
+        }
+    }
+
+    /// [`Solver::solve`] with `progress` called about five times a second
+    /// during a long solve, on the calling thread (the callback needs
+    /// neither `Send` nor `'static`).
+    pub fn solve_with(
+        &mut self,
+        pos: &Position,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Solution, SolveError> {
+        self.solve_inner(pos, Some(progress))
+    }
+
+    fn solve_inner(
+        &mut self,
+        pos: &Position,
+        progress: Option<&mut dyn FnMut(&Progress)>,
+    ) -> Result<Solution, SolveError> {
         let attacker = pos.side_to_move();
         if pos.king_square(attacker.flip()).is_none() {
             return Err(SolveError::NoDefenderKing);
         }
         self.table.new_generation();
         let mut budget = Budget::start(&self.config.limits);
-        budget.progress = self.progress.take();
         // The search recurses once per ply: it runs on a thread of its own
         // whose stack is sized for the longest line allowed, whatever the
-        // caller's thread has.
+        // caller's thread has. Progress reports travel back over a channel
+        // to the caller's thread, where the callback runs.
+        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
+        if progress.is_some() {
+            budget.progress = Some(Box::new(move |p: &Progress| {
+                let _ = tx.send(*p);
+            }));
+        } else {
+            drop(tx);
+        }
         let config = &self.config;
         let table = &mut self.table;
         let stack = search_stack_bytes(config.max_ply.min(MAX_PLY_LIMIT));
@@ -260,15 +296,26 @@ impl Solver {
             let worker = std::thread::Builder::new()
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
-                .spawn_scoped(scope, move || run(table, budget, pos, config));
+                .spawn_scoped(scope, move || {
+                    let r = run(table, budget, pos, config);
+                    // Dropping the sender ends the caller's loop below.
+                    budget.progress = None;
+                    r
+                });
             match worker {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Ok(handle) => {
+                    if let Some(f) = progress {
+                        for p in rx {
+                            f(&p);
+                        }
+                    }
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                }
                 Err(e) => Err(SolveError::Thread(e.to_string())),
             }
         });
-        self.progress = budget.progress.take();
         let Outcome {
             verdict,
             length,

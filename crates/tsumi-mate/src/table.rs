@@ -40,6 +40,11 @@ pub const DEPTH_INF: u16 = u16::MAX;
 /// Entries per bucket.
 pub const BUCKET: usize = 8;
 
+/// One bucket: [`BUCKET`] entries on four whole cache lines.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
 enum State {
@@ -149,8 +154,7 @@ pub struct TableStats {
 
 /// The transposition table.
 pub struct Table {
-    entries: Vec<Entry>,
-    bucket_mask: usize,
+    buckets: Vec<Bucket>,
     stats: TableStats,
     gen: u8,
 }
@@ -159,31 +163,30 @@ pub struct Table {
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 impl Table {
-    /// A table using at most `megabytes` MiB (at least one bucket; the
-    /// number of buckets is the largest power of two that fits).
+    /// A table using at most `megabytes` MiB, all of it (at least one
+    /// bucket): buckets are chosen by a multiply-shift of the key, so their
+    /// number need not be a power of two.
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let max_buckets = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
-        let buckets = if max_buckets.is_power_of_two() {
-            max_buckets
-        } else {
-            max_buckets.next_power_of_two() / 2
-        };
-        Table::with_buckets(buckets)
+        Table::with_buckets((bytes / std::mem::size_of::<Bucket>()).max(1))
     }
 
-    /// A table of exactly `buckets` buckets (a power of two).
+    /// A table of exactly `buckets` buckets (at least one).
     pub fn with_buckets(buckets: usize) -> Table {
-        assert!(buckets.is_power_of_two());
+        let buckets = buckets.max(1);
         Table {
-            entries: vec![Entry::default(); buckets * BUCKET],
-            bucket_mask: buckets - 1,
+            buckets: vec![Bucket::default(); buckets],
             stats: TableStats {
                 capacity: buckets * BUCKET,
                 ..TableStats::default()
             },
             gen: 1,
         }
+    }
+
+    /// Entries the table can hold.
+    fn capacity(&self) -> usize {
+        self.buckets.len() * BUCKET
     }
 
     /// Forgets every entry in constant time: later lookups ignore what
@@ -195,7 +198,7 @@ impl Table {
             self.clear();
         } else {
             self.stats = TableStats {
-                capacity: self.entries.len(),
+                capacity: self.capacity(),
                 ..TableStats::default()
             };
         }
@@ -203,10 +206,10 @@ impl Table {
 
     /// Removes every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.buckets.fill(Bucket::default());
         self.gen = 1;
         self.stats = TableStats {
-            capacity: self.entries.len(),
+            capacity: self.capacity(),
             ..TableStats::default()
         };
     }
@@ -216,10 +219,16 @@ impl Table {
         self.stats
     }
 
+    /// Entries in use, in thousandths of the capacity (USI `hashfull`).
+    pub fn hashfull_permille(&self) -> u32 {
+        (self.stats.used as u64 * 1000 / self.stats.capacity.max(1) as u64) as u32
+    }
+
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        // The low bits of a Zobrist key are as random as any.
-        ((key as usize) & self.bucket_mask) * BUCKET
+        // Multiply-shift: the high bits of key × buckets, uniform over
+        // any number of buckets.
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
     #[inline]
@@ -234,7 +243,7 @@ impl Table {
         let gen = self.gen;
         let b = self.bucket(key);
         let mut proven: Option<&Entry> = None;
-        for e in &self.entries[b..b + BUCKET] {
+        for e in &self.buckets[b].0 {
             if e.key != key || !e.live(gen) {
                 continue;
             }
@@ -265,7 +274,8 @@ impl Table {
             };
         }
         let b = self.open_bucket(key, hand);
-        match self.entries[b..b + BUCKET]
+        match self.buckets[b]
+            .0
             .iter()
             .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand)
         {
@@ -276,19 +286,6 @@ impl Table {
             },
             None => Probe::Missing,
         }
-    }
-
-    /// The shortest stored mate length for this board and hand, whatever
-    /// the depth asked (used to order moves and to bound searches).
-    pub fn known_mate_len(&self, key: u64, hand: Hand) -> Option<u16> {
-        let b = self.bucket(key);
-        self.entries[b..b + BUCKET]
-            .iter()
-            .filter(|e| {
-                e.key == key && e.live(self.gen) && e.state == State::Proven && e.proves_for(hand)
-            })
-            .map(|e| e.depth)
-            .min()
     }
 
     /// Stores the numbers of an unresolved node.
@@ -304,7 +301,7 @@ impl Table {
         let gen = self.gen;
         debug_assert!(pn != 0 && dn != 0);
         let b = self.open_bucket(key, hand);
-        for e in &mut self.entries[b..b + BUCKET] {
+        for e in &mut self.buckets[b].0 {
             if e.live(gen) && e.state == State::Open && e.key == key && e.hand == hand {
                 e.pn = pn;
                 e.dn = dn;
@@ -335,7 +332,7 @@ impl Table {
     fn take_open(&mut self, key: u64, hand: Hand) -> u32 {
         let gen = self.gen;
         let b = self.open_bucket(key, hand);
-        for e in &mut self.entries[b..b + BUCKET] {
+        for e in &mut self.buckets[b].0 {
             if e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand {
                 e.state = State::Empty;
                 self.stats.used -= 1;
@@ -363,7 +360,7 @@ impl Table {
         let gen = self.gen;
         let mut carried = clamp_work(work).saturating_add(self.take_open(key, node_hand));
         let b = self.bucket(key);
-        for e in &mut self.entries[b..b + BUCKET] {
+        for e in &mut self.buckets[b].0 {
             if e.key != key || !e.live(gen) || e.state != State::Proven {
                 continue;
             }
@@ -422,7 +419,7 @@ impl Table {
         let gen = self.gen;
         let mut carried = clamp_work(work).saturating_add(self.take_open(key, node_hand));
         let b = self.bucket(key);
-        for e in &mut self.entries[b..b + BUCKET] {
+        for e in &mut self.buckets[b].0 {
             if e.key != key || !e.live(gen) || e.state != State::Disproven {
                 continue;
             }
@@ -466,11 +463,11 @@ impl Table {
     }
 
     fn insert(&mut self, b: usize, entry: Entry) {
-        if self.stats.used * 10 >= self.entries.len() * 9 {
+        if self.stats.used * 10 >= self.capacity() * 9 {
             self.collect_garbage();
         }
         let gen = self.gen;
-        let bucket = &mut self.entries[b..b + BUCKET];
+        let bucket = &mut self.buckets[b].0;
         if let Some(slot) = bucket.iter_mut().find(|e| !e.live(gen)) {
             *slot = entry;
             self.stats.used += 1;
@@ -491,12 +488,12 @@ impl Table {
         // bottom until enough is freed.
         let mut classes = [0usize; 34];
         let gen = self.gen;
-        for e in &self.entries {
+        for e in self.buckets.iter().flat_map(|b| b.0.iter()) {
             if e.live(gen) {
                 classes[work_class(e.work)] += 1;
             }
         }
-        let target = self.stats.used.saturating_sub(self.entries.len() / 2);
+        let target = self.stats.used.saturating_sub(self.capacity() / 2);
         let mut freed = 0;
         let mut cut = 0;
         while cut < classes.len() && freed < target.max(1) {
@@ -504,7 +501,7 @@ impl Table {
             cut += 1;
         }
         let mut removed = 0u64;
-        for e in &mut self.entries {
+        for e in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
             if e.live(gen) && work_class(e.work) < cut {
                 e.state = State::Empty;
                 removed += 1;
@@ -619,6 +616,25 @@ mod tests {
             t.probe(9, more, 3),
             Probe::Proven { exact: false, .. }
         ));
+    }
+
+    #[test]
+    fn the_whole_size_is_used() {
+        // 3 MiB is no power of two of buckets: every byte still counts.
+        let t = Table::new(3);
+        assert_eq!(std::mem::size_of::<Bucket>(), 256);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        assert_eq!(t.stats().capacity, 3 * (1 << 20) / 256 * BUCKET);
+        // Keys spread over every bucket of a table of three.
+        let mut t = Table::with_buckets(3);
+        let mut seen = [false; 3];
+        for i in 0..64u64 {
+            let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            seen[t.bucket(key)] = true;
+            t.store_proven(key, Hand::EMPTY, Hand::EMPTY, 1, false, Move::NULL, 1);
+        }
+        assert_eq!(seen, [true; 3]);
+        assert!(t.stats().used <= t.stats().capacity);
     }
 
     #[test]

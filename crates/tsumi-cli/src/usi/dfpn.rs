@@ -7,7 +7,6 @@
 //! the channel closes.
 
 use super::backend::{MateBackend, MateOutcome, MateVerdict, SearchLimits, SearchProgress};
-use std::sync::mpsc;
 use tsumi_core::Position;
 use tsumi_mate::{Limits, Phase, Progress, Solver, SolverConfig, TableStats, Verdict};
 
@@ -73,18 +72,8 @@ impl MateBackend for DfPnBackend {
             time: limits.time,
             stop: Some(limits.stop.clone()),
         });
-        let (tx, rx) = mpsc::channel::<Progress>();
-        let joined = std::thread::scope(|s| {
-            let worker = s.spawn(move || {
-                solver.set_progress(Some(Box::new(move |p: &Progress| {
-                    let _ = tx.send(*p);
-                })));
-                let result = solver.solve(pos);
-                // Dropping the callback drops the sender and ends the loop below.
-                solver.set_progress(None);
-                result
-            });
-            for p in rx {
+        let solution = solver
+            .solve_with(pos, &mut |p: &Progress| {
                 progress(&SearchProgress {
                     nodes: p.nodes,
                     elapsed: p.elapsed,
@@ -92,15 +81,10 @@ impl MateBackend for DfPnBackend {
                         Phase::Shortening(n) | Phase::Line(n) => Some(n),
                         _ => None,
                     },
-                    hashfull_permille: None,
+                    hashfull_permille: Some(p.hashfull_permille),
                 });
-            }
-            worker.join()
-        });
-        let solution = match joined {
-            Ok(result) => result.map_err(|e| e.to_string())?,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
+            })
+            .map_err(|e| e.to_string())?;
         let verdict = match solution.verdict {
             Verdict::Mate => MateVerdict::Mate {
                 pv: solution.pv,
