@@ -12,7 +12,7 @@ fn the_default_ply_limit_allows_the_longest_composed_problems() {
     const MICROCOSMOS: u16 = 1525;
     let default_max_ply = SolverConfig::default().max_ply;
     assert_eq!(default_max_ply, DEFAULT_MAX_PLY);
-    assert!(default_max_ply >= 4000 && MAX_PLY_LIMIT >= default_max_ply);
+    assert!((4000..=MAX_PLY_LIMIT).contains(&default_max_ply));
     assert!(default_max_ply > MICROCOSMOS);
 }
 
