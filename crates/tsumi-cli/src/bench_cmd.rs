@@ -25,11 +25,16 @@ pub struct BenchArgs {
     #[arg(long)]
     pub quick: bool,
     /// Where to write the Markdown.
-    #[arg(long, value_name = "PATH", default_value = "docs/benchmarks.md")]
-    pub out: PathBuf,
+    /// [default: docs/benchmarks.md when every section runs]
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
     /// Seed of the magic-search trials.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
+    /// Run one section only (magic, sliders, hands, checks, mate); the
+    /// tables are printed and written only if --out is given.
+    #[arg(value_name = "SECTION", value_parser = ["magic", "sliders", "hands", "checks", "mate"])]
+    pub section: Option<String>,
 }
 
 const BENCH_POSITIONS: &str = include_str!("../data/bench-positions.sfen");
@@ -43,6 +48,8 @@ struct Sizes {
     min_time: Duration,
     hand_pairs: usize,
     positions: usize,
+    mate_problems: usize,
+    mate_nodes: u64,
 }
 
 fn cpu_model() -> String {
@@ -379,13 +386,83 @@ fn check_generation(out: &mut String, sizes: &Sizes) {
     writeln!(out).unwrap();
 }
 
+/// The tsume-hardware paper's experiment redone in software: the same
+/// problems solved by PN* and by df-pn, average time, nodes and nodes per
+/// second per problem (the paper: 98 problems, 303 ms in software and
+/// 59.3 ms in hardware on average, about 340 k nodes/s).
+fn mate_search(out: &mut String, sizes: &Sizes) {
+    let problems = tsumi_notation::problem::parse_problems(
+        crate::solve_cmd::BUNDLED,
+        Some(crate::solve_cmd::BUNDLED_NAME),
+    )
+    .expect("the bundled set parses");
+    let problems: Vec<_> = problems.into_iter().take(sizes.mate_problems).collect();
+    writeln!(out, "### 5. Mate search: PN* and df-pn\n").unwrap();
+    writeln!(
+        out,
+        "The tsume-hardware paper's experiment: one set of problems solved by each algorithm \
+         (shortest mate proven, line built and checked), at most {} nodes per problem, \
+         every interposition counted, a 64 MB table. Set: the first {} problems of the bundled \
+         `{}`. The paper: 98 problems, PN* in software 303 ms and in hardware 59.3 ms per \
+         problem on average, about 340 k nodes/s.\n",
+        sizes.mate_nodes,
+        problems.len(),
+        crate::solve_cmd::BUNDLED_NAME
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| algorithm | problems | solved | avg ms/problem | avg nodes/problem | nodes/s |"
+    )
+    .unwrap();
+    writeln!(out, "|---|---:|---:|---:|---:|---:|").unwrap();
+    for algo in [tsumi_mate::Algo::PnStar, tsumi_mate::Algo::DfPn] {
+        let mut solver = tsumi_mate::Solver::new(tsumi_mate::SolverConfig {
+            algo,
+            hash_mb: 64,
+            limits: tsumi_mate::Limits::nodes(sizes.mate_nodes),
+            ..tsumi_mate::SolverConfig::default()
+        });
+        let (mut solved, mut nodes, mut time) = (0usize, 0u64, Duration::ZERO);
+        for p in &problems {
+            let s = solver.solve(&p.position).expect("bundled problems solve");
+            if s.verdict != tsumi_mate::Verdict::Unknown && s.proven_shortest
+                || s.verdict == tsumi_mate::Verdict::NoMate
+            {
+                solved += 1;
+            }
+            nodes += s.nodes;
+            time += s.elapsed;
+        }
+        let n = problems.len().max(1) as f64;
+        let secs = time.as_secs_f64();
+        writeln!(
+            out,
+            "| {} | {} | {solved} | {:.1} | {:.0} | {:.0} |",
+            algo.name(),
+            problems.len(),
+            secs * 1000.0 / n,
+            nodes as f64 / n,
+            if secs > 0.0 { nodes as f64 / secs } else { 0.0 }
+        )
+        .unwrap();
+    }
+    writeln!(out).unwrap();
+}
+
 /// Runs the command.
 pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     let BenchArgs {
         quick,
         out: out_path,
         seed,
+        section,
     } = args;
+    let out_path = match (&section, out_path) {
+        (_, Some(p)) => Some(p),
+        (None, None) => Some(PathBuf::from("docs/benchmarks.md")),
+        (Some(_), None) => None,
+    };
     let sizes = if quick {
         Sizes {
             trial_cap: 2_000,
@@ -394,6 +471,8 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             min_time: Duration::from_millis(20),
             hand_pairs: 1_000,
             positions: 50,
+            mate_problems: 8,
+            mate_nodes: 100_000,
         }
     } else {
         Sizes {
@@ -403,6 +482,8 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             min_time: Duration::from_secs(3),
             hand_pairs: 100_000,
             positions: usize::MAX,
+            mate_problems: 98,
+            mate_nodes: 2_000_000,
         }
     };
     tsumi_core::magic::init();
@@ -420,14 +501,22 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         env!("CARGO_PKG_VERSION")
     )
     .unwrap();
-    type Section<'a> = (&'a str, &'a dyn Fn(&mut String));
-    let sections: [Section; 4] = [
-        ("magic search", &|o| magic_trials(o, &sizes, seed)),
-        ("slider methods", &|o| slider_methods(o, &sizes)),
-        ("hand superiority", &|o| hand_superiority(o, &sizes)),
-        ("check generation", &|o| check_generation(o, &sizes)),
+    type Section<'a> = (&'a str, &'a str, &'a dyn Fn(&mut String));
+    let sections: [Section; 5] = [
+        ("magic", "magic search", &|o| magic_trials(o, &sizes, seed)),
+        ("sliders", "slider methods", &|o| slider_methods(o, &sizes)),
+        ("hands", "hand superiority", &|o| {
+            hand_superiority(o, &sizes)
+        }),
+        ("checks", "check generation", &|o| {
+            check_generation(o, &sizes)
+        }),
+        ("mate", "mate search", &|o| mate_search(o, &sizes)),
     ];
-    for (name, f) in sections {
+    for (key, name, f) in sections {
+        if section.as_deref().is_some_and(|s| s != key) {
+            continue;
+        }
         eprintln!("bench: {name}…");
         let mut part = String::new();
         f(&mut part);
@@ -438,6 +527,9 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         "# Benchmarks\n\nWritten by `tsumi bench` (release build); numbers are from the machine named below. \
          Rerun it to measure yours.\n\n{body}"
     );
+    let Some(out_path) = out_path else {
+        return Ok(());
+    };
     if let Some(dir) = out_path.parent() {
         if !dir.as_os_str().is_empty() {
             std::fs::create_dir_all(dir)

@@ -94,8 +94,8 @@ fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
     Interpositions::from_name(s).ok_or_else(|| format!("'{s}' is not one of count, skip-useless"))
 }
 
-const BUNDLED: &str = include_str!("../../../problems/dev.sfen");
-const BUNDLED_NAME: &str = "problems/dev.sfen";
+pub(crate) const BUNDLED: &str = include_str!("../../../problems/dev.sfen");
+pub(crate) const BUNDLED_NAME: &str = "problems/dev.sfen";
 const BUNDLED_TIME_LIMIT: Duration = Duration::from_secs(30);
 
 /// One line of `solve --json`.

@@ -117,10 +117,12 @@ fn bench_quick_writes_all_tables() {
         "### 2. Slider methods",
         "### 3. Hand superiority",
         "### 4. Check generation",
+        "### 5. Mate search: PN* and df-pn",
     ] {
         assert!(doc.contains(heading), "missing {heading}");
     }
     assert!(doc.contains("| startpos depth 3 | 25470 |"));
+    assert!(doc.contains("| pnstar | 8 |") && doc.contains("| dfpn | 8 |"));
     assert!(doc.contains("| 6 |"));
 }
 
