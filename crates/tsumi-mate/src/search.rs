@@ -348,18 +348,37 @@ impl<'t> Search<'t> {
             if let Some(&p) = self.path.get(&c.full_key) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
-                match self.tt.probe(c.key, c.hand, child_rem) {
+                let probe = self.tt.probe(c.key, c.hand, child_rem);
+                // Numbers borrowed from other hands (bounds only): the
+                // child is still looked at as a fresh one.
+                // PN*, whose threshold grows one by one from the root,
+                // only slows down with them.
+                let (borrowed_pn, borrowed_dn) = match probe {
+                    Probe::Open {
+                        pn,
+                        dn,
+                        exact: false,
+                        ..
+                    } if self.algo == crate::solver::Algo::DfPn => (pn, dn),
+                    _ => (1, 1),
+                };
+                match probe {
                     Probe::Proven {
                         len, hand, exact, ..
                     } => c.set_proven(len, hand, exact),
                     Probe::Disproven { depth, hand, exact } => {
                         c.set_disproven(depth, hand, NO_REP, exact)
                     }
-                    Probe::Open { pn, dn, .. } => {
+                    Probe::Open {
+                        pn,
+                        dn,
+                        exact: true,
+                        ..
+                    } => {
                         c.pn = pn;
                         c.dn = dn;
                     }
-                    Probe::Missing if or => {
+                    Probe::Missing | Probe::Open { .. } if or => {
                         replies.clear();
                         self.pos.generate_evasions(&mut replies);
                         if let Some(r) = self.shallow_and_result(&replies, child_rem, false) {
@@ -379,10 +398,14 @@ impl<'t> Search<'t> {
                             // df-pn+ style start: the more replies, the
                             // harder to prove; drops on one square count
                             // as one, as they are chained.
-                            c.pn = crate::chain::initial_pn(&replies);
+                            c.pn = crate::chain::initial_pn(&replies).max(borrowed_pn);
+                            c.dn = borrowed_dn;
                         }
                     }
-                    Probe::Missing => {}
+                    Probe::Missing | Probe::Open { .. } => {
+                        c.pn = borrowed_pn;
+                        c.dn = borrowed_dn;
+                    }
                 }
             }
             self.pos.undo_move();

@@ -275,6 +275,8 @@ impl Solver {
             return Err(SolveError::NoDefenderKing);
         }
         self.table.new_generation();
+        self.table
+            .share_open_entries(self.config.algo == Algo::DfPn);
         let mut budget = Budget::start(&self.config.limits);
         // The search recurses once per ply: it runs on a thread of its own
         // whose stack is sized for the longest line allowed, whatever the

@@ -16,13 +16,14 @@
 //! (results that rest on the 無駄合 rule are not monotone in the hands, see
 //! [`crate::useless`]).
 //!
-//! The table is an array of buckets of [`BUCKET`] entries. Resolved entries
-//! of a board always land in the bucket of its board key, so that one scan
-//! finds every proof and disproof that may dominate. Open entries are exact
-//! (one board, one hand) and land in a bucket chosen by board key and hand
-//! together: one board often comes with many attacker hands (the attacker
-//! captures interposed pieces of every kind), and these would otherwise
-//! crowd one bucket. When a bucket is full the entry with the least search
+//! The table is an array of buckets of [`BUCKET`] entries (four cache
+//! lines), chosen by a multiply-shift of the board key so that every byte
+//! of the requested size is used. Every entry of a board, resolved or open,
+//! lands in the bucket of its board key, so that one scan finds every proof
+//! and disproof that may dominate, and bounds for an unresolved hand from
+//! the open entries of other hands: an entry with a superior attacker hand
+//! bounds our proof number from below, one with an inferior hand our
+//! disproof number. When a bucket is full the entry with the least search
 //! work under it is replaced (open entries before resolved ones of the same
 //! work). When the whole table passes 90 % occupancy a garbage
 //! collection removes the entries with the least work until about half of
@@ -132,6 +133,9 @@ pub enum Probe {
         dn: u32,
         /// The child searched last, or null.
         best: Move,
+        /// Stored for this hand; false when the numbers are only bounds
+        /// borrowed from entries of superior and inferior hands.
+        exact: bool,
     },
     /// Nothing stored.
     Missing,
@@ -155,6 +159,7 @@ pub struct TableStats {
 /// The transposition table.
 pub struct Table {
     buckets: Vec<Bucket>,
+    share_open: bool,
     stats: TableStats,
     gen: u8,
 }
@@ -176,6 +181,7 @@ impl Table {
         let buckets = buckets.max(1);
         Table {
             buckets: vec![Bucket::default(); buckets],
+            share_open: true,
             stats: TableStats {
                 capacity: buckets * BUCKET,
                 ..TableStats::default()
@@ -233,8 +239,24 @@ impl Table {
 
     #[inline]
     fn open_bucket(&self, key: u64, hand: Hand) -> usize {
-        let mixed = key ^ (hand.raw() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.bucket(mixed)
+        if self.share_open {
+            self.bucket(key)
+        } else {
+            let mixed = key ^ (hand.raw() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            self.bucket(mixed)
+        }
+    }
+
+    /// Chooses where open entries go, from the next generation on: with
+    /// `share` (the default, for df-pn) in the bucket of their board, where
+    /// probes of other hands read bounds from them; without, in a bucket
+    /// chosen by board and hand together, exact lookups only (PN*, whose
+    /// many open entries would crowd out the board's proofs).
+    pub fn share_open_entries(&mut self, share: bool) {
+        if share != self.share_open {
+            self.share_open = share;
+            self.new_generation();
+        }
     }
 
     /// Looks a node up: `hand` is the attacker's hand, `remaining` the
@@ -243,6 +265,12 @@ impl Table {
         let gen = self.gen;
         let b = self.bucket(key);
         let mut proven: Option<&Entry> = None;
+        let mut open: Option<&Entry> = None;
+        // Bounds from open entries of other hands: a superior attacker
+        // hand mates at least as easily (our pn is at least its pn), an
+        // inferior one is refuted at least as easily (our dn is at least
+        // its dn).
+        let (mut pn_lb, mut dn_lb) = (0u32, 0u32);
         for e in &self.buckets[b].0 {
             if e.key != key || !e.live(gen) {
                 continue;
@@ -262,6 +290,14 @@ impl Table {
                         exact: e.exact,
                     };
                 }
+                State::Open if e.hand == hand => open = Some(e),
+                State::Open => {
+                    if e.hand.is_superior_or_equal(hand) {
+                        pn_lb = pn_lb.max(e.pn);
+                    } else if e.hand.is_inferior_or_equal(hand) {
+                        dn_lb = dn_lb.max(e.dn);
+                    }
+                }
                 _ => {}
             }
         }
@@ -273,16 +309,27 @@ impl Table {
                 exact: e.exact,
             };
         }
-        let b = self.open_bucket(key, hand);
-        match self.buckets[b]
-            .0
-            .iter()
-            .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand)
-        {
+        if !self.share_open {
+            let b = self.open_bucket(key, hand);
+            open = self.buckets[b]
+                .0
+                .iter()
+                .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand);
+            pn_lb = 0;
+            dn_lb = 0;
+        }
+        match open {
             Some(e) => Probe::Open {
-                pn: e.pn,
-                dn: e.dn,
+                pn: e.pn.max(pn_lb),
+                dn: e.dn.max(dn_lb),
                 best: Move::from_raw(e.best).unwrap_or(Move::NULL),
+                exact: true,
+            },
+            None if pn_lb > 0 || dn_lb > 0 => Probe::Open {
+                pn: pn_lb.max(1),
+                dn: dn_lb.max(1),
+                best: Move::NULL,
+                exact: false,
             },
             None => Probe::Missing,
         }
@@ -580,9 +627,40 @@ mod tests {
         t.store_open(5, h, 11, (3, 4), Move::NULL, 100);
         assert!(matches!(
             t.probe(5, h, 11),
-            Probe::Open { pn: 3, dn: 4, .. }
+            Probe::Open {
+                pn: 3,
+                dn: 4,
+                exact: true,
+                ..
+            }
         ));
-        assert_eq!(t.probe(5, Hand::EMPTY, 11), Probe::Missing);
+        // Another hand gets bounds only: with less in hand the attacker
+        // needs at least as much work to mate (pn >= 3)...
+        assert_eq!(
+            t.probe(5, Hand::EMPTY, 11),
+            Probe::Open {
+                pn: 3,
+                dn: 1,
+                best: Move::NULL,
+                exact: false
+            }
+        );
+        // ... with more, the defender at least as much to refute (dn >= 4).
+        let more = hand(&[(PieceType::Rook, 1), (PieceType::Gold, 1)]);
+        assert_eq!(
+            t.probe(5, more, 11),
+            Probe::Open {
+                pn: 1,
+                dn: 4,
+                best: Move::NULL,
+                exact: false
+            }
+        );
+        // An incomparable hand learns nothing.
+        assert_eq!(
+            t.probe(5, hand(&[(PieceType::Gold, 1)]), 11),
+            Probe::Missing
+        );
         t.store_proven(5, h, Hand::EMPTY, 7, false, Move::NULL, 1);
         assert!(matches!(t.probe(5, h, 11), Probe::Proven { len: 7, .. }));
         assert_eq!(t.stats().used, 1);
