@@ -234,6 +234,35 @@ fn go_mate_proves_nomate_when_no_check_leads_anywhere() {
     assert!(s.quit().success());
 }
 
+/// 将棋無双 9 (29 plies): the first mate comes within a few ten thousand
+/// nodes, the proof that none is shorter takes far more.
+const MUSOU_9: &str = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
+
+#[test]
+fn a_limit_after_a_mate_was_found_still_answers_with_the_mate() {
+    let mut s = Session::usi();
+    s.send("setoption name NodesLimit value 60000");
+    s.send(&format!("position sfen {MUSOU_9}"));
+    s.send("go mate infinite");
+    let (before, answer) = s.until("checkmate", 30 * SECOND);
+    let pv: Vec<&str> = answer.split(' ').skip(1).collect();
+    assert!(pv.len() >= 29 && pv.len() % 2 == 1, "{answer}");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string mate in") && l.contains("not proven shortest")),
+        "{before:?}"
+    );
+    // Without the limit the same position is answered with the proven
+    // shortest mate and no such warning.
+    s.send("setoption name NodesLimit value 0");
+    s.send("go mate infinite");
+    let (before, answer) = s.until("checkmate", 60 * SECOND);
+    assert_eq!(answer.split(' ').count() - 1, 29, "{answer}");
+    assert!(!before.iter().any(|l| l.contains("not proven shortest")));
+    assert!(s.quit().success());
+}
+
 #[test]
 fn go_mate_times_out_and_node_limits_end_searches() {
     let mut s = Session::usi();

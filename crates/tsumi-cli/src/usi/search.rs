@@ -312,7 +312,7 @@ fn answer_lines(
             lines.push(info(Some(pv.len() as u32), pv));
             if !proven_shortest {
                 lines.push(format!(
-                    "info string mate in {} found, search ended before a shorter one was ruled out",
+                    "info string mate in {} found, not proven shortest: the search ended before a shorter mate was ruled out",
                     pv.len()
                 ));
             }

@@ -397,7 +397,7 @@ fn pv_interval_paces_progress_lines() {
     h.send("stop");
     assert_eq!(
         h.next_answer(SECOND).unwrap(),
-        "info string mate in 1 found, search ended before a shorter one was ruled out"
+        "info string mate in 1 found, not proven shortest: the search ended before a shorter mate was ruled out"
     );
     let mut h = Harness::new(Script::UntilStopped(None));
     h.send("setoption name PvInterval value 0");
