@@ -9,8 +9,9 @@
 # movegen solver (default: all). The working corpora live in
 # fuzz/corpus/<target> (not committed); they are seeded from the test
 # data on every run (fuzz/seeds/<target> holds the hand-written seeds).
-# Crashes go to fuzz/artifacts/<target>/; a summary line per target (runs,
-# seconds, corpus size, crashes) goes to fuzz/logs/summary.txt.
+# Crashes go to fuzz/artifacts/<target>/ (the run goes on after one); a
+# summary line per target (executions, seconds, corpus size, crash files)
+# goes to fuzz/logs/summary.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,12 +75,17 @@ for t in "${targets[@]}"; do
     log=fuzz/logs/$t.log
     echo "fuzz.sh: $t for $secs s"
     status=0
+    # -fork=1: one child process at a time (one core), restarted after a
+    # crash, so a crash does not end the run; every crash is kept in
+    # fuzz/artifacts/<target>/.
     cargo +nightly fuzz run -s none "$t" "fuzz/corpus/$t" "${seeds[@]}" -- \
-        -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+        -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         >"$log" 2>&1 || status=$?
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    took=$(grep -oE 'INFO: exiting: [0-9]+ time: [0-9]+s' "$log" | grep -oE '[0-9]+s$' | tail -1)
     corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
     crashes=$(find "fuzz/artifacts/$t" -type f 2>/dev/null | wc -l)
-    line="$(date -u +%F) $t: ${runs:-?} runs in $secs s, corpus $corpus, crash files $crashes, exit $status"
+    line="$(date -u +%F) $t: ${runs:-?} executions in ${took:-${secs}s} (asked ${secs}s), corpus $corpus, crash files $crashes, exit $status"
     echo "$line" | tee -a fuzz/logs/summary.txt
 done
