@@ -259,8 +259,7 @@ impl PyPosition {
     /// `nodes` nodes. Meant for the short bounded searches at the leaves of
     /// a game-tree search: the side to move attacks with checks only, and
     /// the searching table (one per thread) is kept between calls. Runs
-    /// without the GIL; with `nodes=None` it has no node limit and Ctrl-C
-    /// stops it.
+    /// without the GIL; `nodes=None` lifts the node limit; Ctrl-C stops it.
     #[pyo3(signature = (max_ply, *, nodes=Some(1_000_000)))]
     fn mate_move(
         &self,

@@ -11,21 +11,18 @@ use pyo3::types::PyDict;
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tsumi_core::{Hand, PieceType, Position};
 use tsumi_mate::{
-    Interpositions, Limits, Solution as CoreSolution, SolveError, Solver as CoreSolver,
-    SolverConfig, Verdict, DEFAULT_MAX_PLY,
+    Interpositions, Limits, Progress, ProgressFn, Solution as CoreSolution, SolveError,
+    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
 };
 
 /// Largest table accepted, in MiB.
 const MAX_HASH_MB: usize = 1 << 16;
 /// Table of the per-thread solver behind `Position.mate_move`, in MiB.
 const MATE_MOVE_HASH_MB: usize = 16;
-/// How often the calling thread looks for Ctrl-C while a solve runs.
-const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// The settings a solver is built with (the table size and the rule are
 /// fixed for a solver's life).
@@ -123,59 +120,13 @@ fn panic_err(payload: Box<dyn std::any::Any + Send>) -> PyErr {
     PyRuntimeError::new_err(format!("internal error in the solver: {msg}"))
 }
 
-/// Runs `work` on a worker thread without the GIL while the calling
-/// thread looks for Python signals every [`SIGNAL_POLL`]; on Ctrl-C (or
-/// any signal handler raising) `stop` is raised, the worker is awaited and
-/// the handler's exception is returned. A panic in `work` becomes a
-/// `RuntimeError`.
-fn run_watched<T: Send>(
-    py: Python<'_>,
-    stop: &AtomicBool,
-    work: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel();
-        scope.spawn(move || {
-            let _ = tx.send(catch_unwind(AssertUnwindSafe(work)));
-        });
-        let mut rx = rx;
-        let mut interrupted: Option<PyErr> = None;
-        loop {
-            let wait = if interrupted.is_some() {
-                None
-            } else {
-                Some(SIGNAL_POLL)
-            };
-            let (got, back) = py.detach(move || {
-                let got = match wait {
-                    Some(t) => rx.recv_timeout(t).ok(),
-                    None => rx.recv().ok(),
-                };
-                (got, rx)
-            });
-            rx = back;
-            match got {
-                Some(result) => {
-                    if let Some(e) = interrupted {
-                        return Err(e);
-                    }
-                    return result.map_err(panic_err);
-                }
-                None if interrupted.is_none() => {
-                    if let Err(e) = py.check_signals() {
-                        stop.store(true, Ordering::Relaxed);
-                        interrupted = Some(e);
-                    }
-                }
-                None => return Err(PyRuntimeError::new_err("the solver thread vanished")),
-            }
-        }
-    })
-}
-
-/// One solve on `solver` with `limits` (plus a fresh stop flag), watched
-/// for Ctrl-C.
-fn solve_watched(
+/// One solve on `solver` with `limits` (plus a fresh stop flag), on the
+/// calling thread without the GIL. The solver's progress callback, which
+/// it calls a few times a second during a long search, takes the GIL back
+/// for a moment to run Python's signal handlers; when one raises (Ctrl-C:
+/// `KeyboardInterrupt`) the stop flag is set and that exception is
+/// returned. Short searches never reach the callback and pay nothing.
+fn solve_interruptible(
     py: Python<'_>,
     solver: &Mutex<CoreSolver>,
     pos: &Position,
@@ -183,12 +134,36 @@ fn solve_watched(
 ) -> PyResult<CoreSolution> {
     let stop = Arc::new(AtomicBool::new(false));
     limits.stop = Some(stop.clone());
-    let result = run_watched(py, &stop, || {
-        let mut guard = solver.lock().unwrap_or_else(|p| p.into_inner());
-        guard.set_limits(limits);
-        guard.solve(pos)
-    })?;
-    result.map_err(solve_err)
+    let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+    let watch: ProgressFn = {
+        let (stop, raised) = (stop.clone(), raised.clone());
+        let caller = std::thread::current().id();
+        Box::new(move |_: &Progress| {
+            // Signal handlers run on Python's main thread only; a report
+            // from any other thread has nothing to look at.
+            if std::thread::current().id() != caller || stop.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                stop.store(true, Ordering::Relaxed);
+                *raised.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            }
+        })
+    };
+    let result = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            let mut solver = solver.lock().unwrap_or_else(|p| p.into_inner());
+            solver.set_limits(limits);
+            solver.set_progress(Some(watch));
+            let r = solver.solve(pos);
+            solver.set_progress(None);
+            r
+        }))
+    });
+    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    result.map_err(panic_err)?.map_err(solve_err)
 }
 
 fn hand_text(hand: Hand) -> String {
@@ -394,7 +369,7 @@ impl PySolver {
             time: call.time.or(self.limits.time),
             stop: None,
         };
-        let s = solve_watched(py, &self.inner, &pos, limits)?;
+        let s = solve_interruptible(py, &self.inner, &pos, limits)?;
         PySolution::new(&pos, &s, report)
     }
 
@@ -476,14 +451,12 @@ pub fn solve(
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, build);
-    let s = solve_watched(py, &solver, &pos, limits)?;
+    let s = solve_interruptible(py, &solver, &pos, limits)?;
     PySolution::new(&pos, &s, report)
 }
 
 /// `Position.mate_move`: the first move of a shortest mate within
-/// `max_ply` plies. With a node limit the search runs on the calling
-/// thread (no thread to start: these searches are short and many); without
-/// one it is watched for Ctrl-C like `solve`.
+/// `max_ply` plies, from this thread's kept solver.
 pub fn mate_move(
     py: Python<'_>,
     pos: &Position,
@@ -505,18 +478,7 @@ pub fn mate_move(
         nodes,
         ..Limits::default()
     };
-    let s = if nodes.is_some() {
-        let result = py.detach(|| {
-            catch_unwind(AssertUnwindSafe(|| {
-                let mut guard = solver.lock().unwrap_or_else(|p| p.into_inner());
-                guard.set_limits(limits);
-                guard.solve(pos)
-            }))
-        });
-        result.map_err(panic_err)?.map_err(solve_err)?
-    } else {
-        solve_watched(py, &solver, pos, limits)?
-    };
+    let s = solve_interruptible(py, &solver, pos, limits)?;
     Ok(match s.verdict {
         Verdict::Mate => s.pv.first().map(|m| m.to_usi()),
         _ => None,
