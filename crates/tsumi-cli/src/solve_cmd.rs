@@ -5,12 +5,12 @@ use crate::args::{ArgError, Args};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
-use tsumi_core::japanese::pv_to_japanese;
-use tsumi_core::problem::{parse_problems, read_problems, Problem};
-use tsumi_core::{Hand, PieceType, Position};
+use tsumi_core::{Hand, Position};
 use tsumi_mate::{
     Algo, Interpositions, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict,
 };
+use tsumi_notation::japanese::pv_to_japanese;
+use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
 /// Usage text.
 pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn|pnstar] [--interpositions count|skip-useless] [--json]
@@ -52,13 +52,10 @@ fn json_string(s: &str) -> String {
 
 fn hand_text(hand: Hand) -> String {
     let mut s = String::new();
-    for k in PieceType::HAND.iter().rev() {
-        let n = hand.count(*k);
-        if n > 0 {
-            s.push_str(k.kanji());
-            if n > 1 {
-                s.push_str(&n.to_string());
-            }
+    for (k, n) in hand.iter_sfen_order() {
+        s.push_str(k.kanji());
+        if n > 1 {
+            s.push_str(&n.to_string());
         }
     }
     s
@@ -144,7 +141,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
             name: "--sfen".to_string(),
             position: pos,
             solution: Vec::new(),
-            source: tsumi_core::problem::SourceRef {
+            source: tsumi_notation::problem::SourceRef {
                 file: String::new(),
                 line: 1,
             },

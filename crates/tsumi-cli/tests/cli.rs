@@ -238,11 +238,11 @@ fn solve_reads_kif_and_csa_files() {
     let sfen = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
     let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
     let kif = temp_path("three.kif");
-    std::fs::write(&kif, tsumi_core::kif::position_to_kif(&pos)).unwrap();
+    std::fs::write(&kif, tsumi_notation::kif::position_to_kif(&pos)).unwrap();
     let csa = temp_path("three.csa");
     std::fs::write(
         &csa,
-        format!("V2.2\n{}", tsumi_core::csa::position_to_csa(&pos)),
+        format!("V2.2\n{}", tsumi_notation::csa::position_to_csa(&pos)),
     )
     .unwrap();
     for path in [&kif, &csa] {
@@ -257,7 +257,7 @@ fn solve_reads_kif_and_csa_files() {
     }
     // A KIF file with a broken board names the file and line.
     let bad = temp_path("bad.kif");
-    let text = tsumi_core::kif::position_to_kif(&pos).replacen("v歩", "v象", 1);
+    let text = tsumi_notation::kif::position_to_kif(&pos).replacen("v歩", "v象", 1);
     std::fs::write(&bad, text).unwrap();
     let (ok, _, err) = solve_json(&[bad.to_str().unwrap()]);
     assert!(!ok);

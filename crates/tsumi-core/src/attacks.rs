@@ -1,47 +1,22 @@
 //! Attack sets of every piece.
 //!
-//! Non-sliding pieces use tables built at compile time. Lances use the
-//! file-major layout directly (a file is nine contiguous bits of one half),
-//! and rooks and bishops use the magic bitboards of [`crate::magic`].
-//! [`sliding_attacks_slow`] walks rays square by square and is the reference
-//! every fast method is tested against.
+//! Non-sliding pieces use tables built at compile time from the directions
+//! of [`crate::geometry`]. Lances use the file-major layout directly (a
+//! file is nine contiguous bits of one half), and rooks and bishops use the
+//! magic bitboards of [`crate::magic`]. The slow ray walker
+//! [`sliding_attacks_slow`] is the reference every fast method is tested
+//! against.
 
 use crate::bitboard::Bitboard;
+use crate::geometry::{
+    forward, ray, sliding_attacks_slow, Direction, ALL_DIRS, BISHOP_DIRS, DOWN, DOWN_LEFT,
+    DOWN_RIGHT, LEFT, RIGHT, ROOK_DIRS, UP, UP_LEFT, UP_RIGHT,
+};
 use crate::magic;
 use crate::types::{Color, Piece, PieceType, Square};
 
-/// Direction vectors as (file delta, rank delta). Rank delta −1 is "up",
-/// towards Black's far side.
-const UP: (i8, i8) = (0, -1);
-const DOWN: (i8, i8) = (0, 1);
-const LEFT: (i8, i8) = (1, 0); // towards 9筋
-const RIGHT: (i8, i8) = (-1, 0); // towards 1筋
-const UP_LEFT: (i8, i8) = (1, -1);
-const UP_RIGHT: (i8, i8) = (-1, -1);
-const DOWN_LEFT: (i8, i8) = (1, 1);
-const DOWN_RIGHT: (i8, i8) = (-1, 1);
-
-/// The four orthogonal directions.
-pub const ROOK_DIRS: [(i8, i8); 4] = [UP, DOWN, LEFT, RIGHT];
-/// The four diagonal directions.
-pub const BISHOP_DIRS: [(i8, i8); 4] = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
-
-const fn offset(sq: u8, df: i8, dr: i8) -> Option<u8> {
-    let f = (sq / 9) as i8 + df;
-    let r = (sq % 9) as i8 + dr;
-    if f >= 0 && f < 9 && r >= 0 && r < 9 {
-        Some((f * 9 + r) as u8)
-    } else {
-        None
-    }
-}
-
-const fn bit(sq: u8) -> Bitboard {
-    Bitboard::from_square(Square::from_index_unchecked(sq))
-}
-
 /// Step-attack set from deltas given for Black; White mirrors the rank delta.
-const fn steps(sq: u8, color: Color, deltas: &[(i8, i8)]) -> Bitboard {
+const fn steps(sq: Square, color: Color, deltas: &[Direction]) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     let mut i = 0;
     while i < deltas.len() {
@@ -49,28 +24,29 @@ const fn steps(sq: u8, color: Color, deltas: &[(i8, i8)]) -> Bitboard {
         if let Color::White = color {
             dr = -dr;
         }
-        if let Some(t) = offset(sq, df, dr) {
-            bb = bb.or(bit(t));
+        if let Some(t) = sq.offset(df, dr) {
+            bb = bb.or(Bitboard::from_square(t));
         }
         i += 1;
     }
     bb
 }
 
-const PAWN_DELTAS: [(i8, i8); 1] = [UP];
-const KNIGHT_DELTAS: [(i8, i8); 2] = [(1, -2), (-1, -2)];
-const SILVER_DELTAS: [(i8, i8); 5] = [UP, UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
-const GOLD_DELTAS: [(i8, i8); 6] = [UP, UP_LEFT, UP_RIGHT, LEFT, RIGHT, DOWN];
-const KING_DELTAS: [(i8, i8); 8] = [
-    UP, DOWN, LEFT, RIGHT, UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT,
-];
+const PAWN_DELTAS: [Direction; 1] = [UP];
+const KNIGHT_DELTAS: [Direction; 2] = [(1, -2), (-1, -2)];
+const SILVER_DELTAS: [Direction; 5] = [UP, UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
+const GOLD_DELTAS: [Direction; 6] = [UP, UP_LEFT, UP_RIGHT, LEFT, RIGHT, DOWN];
 
-const fn step_table(deltas: &[(i8, i8)]) -> [[Bitboard; 81]; 2] {
+const fn sq_at(i: usize) -> Square {
+    Square::from_index_unchecked(i as u8)
+}
+
+const fn step_table(deltas: &[Direction]) -> [[Bitboard; 81]; 2] {
     let mut t = [[Bitboard::EMPTY; 81]; 2];
     let mut sq = 0;
     while sq < 81 {
-        t[0][sq] = steps(sq as u8, Color::Black, deltas);
-        t[1][sq] = steps(sq as u8, Color::White, deltas);
+        t[0][sq] = steps(sq_at(sq), Color::Black, deltas);
+        t[1][sq] = steps(sq_at(sq), Color::White, deltas);
         sq += 1;
     }
     t
@@ -80,7 +56,7 @@ static PAWN: [[Bitboard; 81]; 2] = step_table(&PAWN_DELTAS);
 static KNIGHT: [[Bitboard; 81]; 2] = step_table(&KNIGHT_DELTAS);
 static SILVER: [[Bitboard; 81]; 2] = step_table(&SILVER_DELTAS);
 static GOLD: [[Bitboard; 81]; 2] = step_table(&GOLD_DELTAS);
-static KING: [Bitboard; 81] = step_table(&KING_DELTAS)[0];
+static KING: [Bitboard; 81] = step_table(&ALL_DIRS)[0];
 
 /// The squares strictly between `a` and `b` along a rook or bishop line
 /// (empty if they are not aligned).
@@ -92,13 +68,13 @@ static LINE: [[Bitboard; 81]; 81] = build_line();
 static BISHOP_RAYS: [Bitboard; 81] = build_rays(&BISHOP_DIRS);
 static ROOK_RAYS: [Bitboard; 81] = build_rays(&ROOK_DIRS);
 
-const fn build_rays(dirs: &[(i8, i8); 4]) -> [Bitboard; 81] {
+const fn build_rays(dirs: &[Direction; 4]) -> [Bitboard; 81] {
     let mut t = [Bitboard::EMPTY; 81];
     let mut sq = 0;
     while sq < 81 {
         let mut d = 0;
         while d < 4 {
-            t[sq] = t[sq].or(ray(sq as u8, dirs[d], Bitboard::EMPTY));
+            t[sq] = t[sq].or(ray(sq_at(sq), dirs[d], Bitboard::EMPTY));
             d += 1;
         }
         sq += 1;
@@ -122,34 +98,18 @@ pub fn rook_rays(sq: Square) -> Bitboard {
 /// same file in front of it (all of them, ignoring occupancy).
 static LANCE_RAY: [[Bitboard; 81]; 2] = build_lance_rays();
 
-const fn ray(sq: u8, d: (i8, i8), occ: Bitboard) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    let mut cur = sq;
-    while let Some(t) = offset(cur, d.0, d.1) {
-        bb = bb.or(bit(t));
-        if occ.contains(Square::from_index_unchecked(t)) {
-            break;
-        }
-        cur = t;
-    }
-    bb
-}
-
 const fn build_between() -> [[Bitboard; 81]; 81] {
     let mut t = [[Bitboard::EMPTY; 81]; 81];
-    let dirs = [
-        UP, DOWN, LEFT, RIGHT, UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT,
-    ];
     let mut a = 0;
     while a < 81 {
         let mut d = 0;
         while d < 8 {
             let mut acc = Bitboard::EMPTY;
-            let mut cur = a as u8;
-            while let Some(t2) = offset(cur, dirs[d].0, dirs[d].1) {
-                t[a][t2 as usize] = acc;
-                acc = acc.or(bit(t2));
-                cur = t2;
+            let mut cur = sq_at(a);
+            while let Some(b) = cur.offset(ALL_DIRS[d].0, ALL_DIRS[d].1) {
+                t[a][b.index()] = acc;
+                acc = acc.or(Bitboard::from_square(b));
+                cur = b;
             }
             d += 1;
         }
@@ -171,16 +131,16 @@ const fn build_line() -> [[Bitboard; 81]; 81] {
         let mut d = 0;
         while d < 4 {
             let (d1, d2) = dirs[d];
-            let full = ray(a as u8, d1, Bitboard::EMPTY)
-                .or(ray(a as u8, d2, Bitboard::EMPTY))
-                .or(bit(a as u8));
+            let full = ray(sq_at(a), d1, Bitboard::EMPTY)
+                .or(ray(sq_at(a), d2, Bitboard::EMPTY))
+                .or(Bitboard::from_square(sq_at(a)));
             let mut side = 0;
             while side < 2 {
                 let dir = if side == 0 { d1 } else { d2 };
-                let mut cur = a as u8;
-                while let Some(t2) = offset(cur, dir.0, dir.1) {
-                    t[a][t2 as usize] = full;
-                    cur = t2;
+                let mut cur = sq_at(a);
+                while let Some(b) = cur.offset(dir.0, dir.1) {
+                    t[a][b.index()] = full;
+                    cur = b;
                 }
                 side += 1;
             }
@@ -195,21 +155,11 @@ const fn build_lance_rays() -> [[Bitboard; 81]; 2] {
     let mut t = [[Bitboard::EMPTY; 81]; 2];
     let mut sq = 0;
     while sq < 81 {
-        t[0][sq] = ray(sq as u8, UP, Bitboard::EMPTY);
-        t[1][sq] = ray(sq as u8, DOWN, Bitboard::EMPTY);
+        t[0][sq] = ray(sq_at(sq), forward(Color::Black), Bitboard::EMPTY);
+        t[1][sq] = ray(sq_at(sq), forward(Color::White), Bitboard::EMPTY);
         sq += 1;
     }
     t
-}
-
-/// Attacks of a slider from `sq` along `dirs` on occupancy `occ`, found by
-/// walking each ray square by square. Slow; the reference implementation.
-pub fn sliding_attacks_slow(sq: Square, occ: Bitboard, dirs: &[(i8, i8)]) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for &d in dirs {
-        bb |= ray(sq.raw(), d, occ);
-    }
-    bb
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
@@ -338,10 +288,8 @@ pub fn piece_attacks(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
 
 /// Attacks of `piece` on `sq` computed by the slow reference walkers only.
 pub fn piece_attacks_slow(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
-    let c = piece.color;
-    let up = if c == Color::Black { UP } else { DOWN };
     match piece.kind {
-        PieceType::Lance => sliding_attacks_slow(sq, occ, &[up]),
+        PieceType::Lance => sliding_attacks_slow(sq, occ, &[forward(piece.color)]),
         PieceType::Bishop => sliding_attacks_slow(sq, occ, &BISHOP_DIRS),
         PieceType::Rook => sliding_attacks_slow(sq, occ, &ROOK_DIRS),
         PieceType::Horse => sliding_attacks_slow(sq, occ, &BISHOP_DIRS) | KING[sq.index()],

@@ -182,16 +182,6 @@ fn candidates(kind: PieceType, us: Color, ek: Square) -> Bitboard {
     CANDIDATES[us.index()][ki][ek.index()]
 }
 
-/// The kinds that can be held, other than the pawn.
-const DROP_KINDS: [PieceType; 6] = [
-    PieceType::Lance,
-    PieceType::Knight,
-    PieceType::Silver,
-    PieceType::Gold,
-    PieceType::Bishop,
-    PieceType::Rook,
-];
-
 /// Everything the three check generators share, computed once per call.
 struct CheckContext<'s, A: Sliders> {
     /// The slider-attack backend.
@@ -457,7 +447,7 @@ impl Position {
                 }
             }
         }
-        for kind in DROP_KINDS {
+        for kind in PieceType::NON_PAWN_HAND {
             if hand.has(kind) {
                 let t = (cx.check_squares[kind.index()] & free).and_not(dead_squares(kind, cx.us));
                 for to in t {
@@ -476,7 +466,7 @@ impl Position {
 
     /// [`Position::generate_checks`] with slider attacks from the backend
     /// `a`, which must describe this position's occupancy.
-    pub fn generate_checks_using<A: Sliders>(&self, a: &A, list: &mut MoveList) {
+    pub(crate) fn generate_checks_using<A: Sliders>(&self, a: &A, list: &mut MoveList) {
         let Some(cx) = self.check_context(a) else {
             return;
         };

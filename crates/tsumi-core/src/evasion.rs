@@ -26,16 +26,6 @@ use crate::position::Position;
 use crate::sliders::Magic;
 use crate::types::{Color, PieceType, Square};
 
-/// The kinds that can be held, other than the pawn.
-const DROP_KINDS: [PieceType; 6] = [
-    PieceType::Lance,
-    PieceType::Knight,
-    PieceType::Silver,
-    PieceType::Gold,
-    PieceType::Bishop,
-    PieceType::Rook,
-];
-
 impl Position {
     /// Appends every legal move of the side to move, produced as answers
     /// to the check it is in. If the side to move is not in check this is
@@ -88,7 +78,7 @@ impl Position {
                 list.push(Move::drop(PieceType::Pawn, to));
             }
         }
-        for kind in DROP_KINDS {
+        for kind in PieceType::NON_PAWN_HAND {
             if hand.has(kind) {
                 for to in between.and_not(dead_squares(kind, us)) {
                     list.push(Move::drop(kind, to));
@@ -196,7 +186,7 @@ impl Position {
         if hand.is_empty() || between.is_empty() {
             return true;
         }
-        for kind in DROP_KINDS {
+        for kind in PieceType::NON_PAWN_HAND {
             if hand.has(kind) && between.and_not(dead_squares(kind, us)).any() {
                 return false;
             }

@@ -2,6 +2,7 @@
 //!
 //! - [`types`]: colours, squares (`file * 9 + rank`), piece kinds, pieces.
 //! - [`bitboard`]: 81-square sets in two `u64` halves, file-major.
+//! - [`geometry`]: directions, rays and the slow reference sliding attacks.
 //! - [`attacks`]: step tables, lance attacks by bit tricks, and rook/bishop
 //!   attacks by the two-magic method of [`magic`].
 //! - [`hand`]: pieces in hand packed in a `u32` with guard bits.
@@ -13,10 +14,15 @@
 //! - [`mate1`]: mate in one.
 //! - [`sfen`]: SFEN reading and writing.
 //! - [`perft`]: leaf counting.
-//! - Notation: [`japanese`] move text (`▲２二金右`, `同　角成(33)`), [`kif`]
-//!   and [`csa`] records, [`problem`] files (SFEN lines, KIF, CSA), with
-//!   [`handicap`] names, the 「残り全部」 rule in [`remaining`], text
-//!   decoding in [`text_encoding`] and the shared [`NotationError`].
+//! - `rotated` (with the Cargo feature `rotated`): Bonanza's rotated
+//!   bitboards, the reference the magic method is measured against by
+//!   `tsumi bench`. Move generation is written once over a private slider
+//!   backend trait; without the feature only the magic backend exists and
+//!   the public API has one variant of each function.
+//!
+//! The record formats (KIF, CSA, Japanese move text, problem files) live in
+//! the `tsumi-notation` crate, above this one. This crate has no
+//! dependencies.
 //!
 //! ```
 //! use tsumi_core::{perft::perft, Position};
@@ -29,27 +35,21 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod checkgen;
-pub mod csa;
 pub mod evasion;
+pub mod geometry;
 pub mod hand;
-pub mod handicap;
-pub mod japanese;
-pub mod kif;
 pub mod magic;
 pub mod mate1;
 #[rustfmt::skip]
 pub mod magic_constants;
 pub mod movegen;
 pub mod moves;
-pub mod notation_error;
 pub mod perft;
 pub mod position;
-pub mod problem;
-pub mod remaining;
+#[cfg(feature = "rotated")]
 pub mod rotated;
 pub mod sfen;
-pub mod sliders;
-pub mod text_encoding;
+mod sliders;
 pub mod types;
 pub mod zobrist;
 
@@ -57,7 +57,6 @@ pub use bitboard::Bitboard;
 pub use hand::Hand;
 pub use movegen::GenKind;
 pub use moves::{Move, MoveList};
-pub use notation_error::NotationError;
 pub use position::{MoveError, Position, PositionError};
 pub use sfen::SfenError;
 pub use types::{Color, Piece, PieceType, Square};

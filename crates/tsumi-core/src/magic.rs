@@ -10,10 +10,10 @@
 //! The magic pairs are constants in [`crate::magic_constants`], produced by
 //! [`find_all_magics`] (the paper's random search, run by `tsumi magics`).
 //! The tables are filled from them once, on first use, and every entry is
-//! checked against the slow ray walker while filling.
+//! checked against the slow ray walker of [`crate::geometry`] while filling.
 
-use crate::attacks::{sliding_attacks_slow, BISHOP_DIRS, ROOK_DIRS};
 use crate::bitboard::Bitboard;
+use crate::geometry::{sliding_attacks_slow, Direction, BISHOP_DIRS, ROOK_DIRS};
 use crate::magic_constants::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::types::Square;
 use std::sync::LazyLock;
@@ -29,7 +29,7 @@ pub enum Slider {
 
 impl Slider {
     /// The ray directions of the slider.
-    pub fn dirs(self) -> &'static [(i8, i8); 4] {
+    pub fn dirs(self) -> &'static [Direction; 4] {
         match self {
             Slider::Rook => &ROOK_DIRS,
             Slider::Bishop => &BISHOP_DIRS,

@@ -199,7 +199,12 @@ impl Position {
     /// slider attacks from the backend `a` (which must describe this
     /// position's occupancy).
     #[inline(always)]
-    pub fn generate_using<A: Sliders, S: MoveSink>(&self, a: &A, kind: GenKind, list: &mut S) {
+    pub(crate) fn generate_using<A: Sliders, S: MoveSink>(
+        &self,
+        a: &A,
+        kind: GenKind,
+        list: &mut S,
+    ) {
         let us = self.side_to_move();
         let them = us.flip();
         let own = self.color_bb(us);
@@ -342,14 +347,7 @@ impl Position {
             }
             list.drops(PieceType::Pawn, t);
         }
-        for kind in [
-            PieceType::Lance,
-            PieceType::Knight,
-            PieceType::Silver,
-            PieceType::Gold,
-            PieceType::Bishop,
-            PieceType::Rook,
-        ] {
+        for kind in PieceType::NON_PAWN_HAND {
             if hand.has(kind) {
                 list.drops(kind, target & drop_zone(kind, us));
             }

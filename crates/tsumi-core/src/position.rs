@@ -504,7 +504,7 @@ impl Position {
 
     /// [`Position::attackers_to`] with a chosen slider backend.
     #[inline(always)]
-    pub fn attackers_to_using<A: Sliders>(
+    pub(crate) fn attackers_to_using<A: Sliders>(
         &self,
         a: &A,
         by: Color,
@@ -542,7 +542,7 @@ impl Position {
 
     /// [`Position::is_attacked_with`] with a chosen slider backend.
     #[inline(always)]
-    pub fn is_attacked_using<A: Sliders>(
+    pub(crate) fn is_attacked_using<A: Sliders>(
         &self,
         a: &A,
         by: Color,
@@ -578,7 +578,7 @@ impl Position {
 
     /// [`Position::slider_attackers_to`] with a chosen slider backend.
     #[inline(always)]
-    pub fn slider_attackers_using<A: Sliders>(
+    pub(crate) fn slider_attackers_using<A: Sliders>(
         &self,
         a: &A,
         by: Color,
@@ -693,9 +693,9 @@ impl Position {
 
     /// [`Position::do_move`] computing the new checkers with a chosen
     /// slider backend; the backend must already describe the occupancy
-    /// after the move (see [`crate::rotated::RotatedPosition`]).
+    /// after the move (see `crate::rotated::RotatedPosition`).
     #[inline(always)]
-    pub fn do_move_using<A: Sliders>(&mut self, m: Move, a: &A) {
+    pub(crate) fn do_move_using<A: Sliders>(&mut self, m: Move, a: &A) {
         let us = self.side;
         let them = us.flip();
         let to = m.to();

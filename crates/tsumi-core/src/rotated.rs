@@ -374,7 +374,7 @@ pub fn init() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attacks::{sliding_attacks_slow, BISHOP_DIRS, ROOK_DIRS};
+    use crate::geometry::{sliding_attacks_slow, BISHOP_DIRS, ROOK_DIRS};
 
     fn next(s: &mut u64) -> u64 {
         *s ^= *s << 13;

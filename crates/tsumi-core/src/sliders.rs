@@ -3,8 +3,9 @@
 //! Move generation and attack detection are written once over [`Sliders`]
 //! and monomorphised for each backend: [`Magic`] (the default, the
 //! two-magic tables of [`crate::magic`] plus the file-major lance trick)
-//! and [`crate::rotated::Rotated`] (Bonanza's rotated bitboards, the
-//! reference the magic method is measured against).
+//! and, with the Cargo feature `rotated`, `crate::rotated::Rotated`
+//! (Bonanza's rotated bitboards, the reference the magic method is
+//! measured against). Crate-private: the public API uses [`Magic`].
 
 use crate::attacks;
 use crate::bitboard::Bitboard;

@@ -253,6 +253,17 @@ impl PieceType {
         PieceType::Gold,
     ];
 
+    /// The hand kinds other than the pawn (whose drops have rules of their
+    /// own), in the order the generators drop them.
+    pub const NON_PAWN_HAND: [PieceType; 6] = [
+        PieceType::Lance,
+        PieceType::Knight,
+        PieceType::Silver,
+        PieceType::Gold,
+        PieceType::Bishop,
+        PieceType::Rook,
+    ];
+
     /// The kind with the given index (0..14).
     #[inline]
     pub const fn from_index(i: usize) -> Option<PieceType> {

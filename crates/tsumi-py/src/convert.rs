@@ -3,7 +3,8 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tsumi_core::{Color, Hand, NotationError, Square};
+use tsumi_core::{Color, Hand, Square};
+use tsumi_notation::NotationError;
 
 /// A parser's error as `ValueError`, with its message.
 pub fn notation_err(e: NotationError) -> PyErr {

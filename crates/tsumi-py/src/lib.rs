@@ -1,8 +1,8 @@
 //! Python bindings for tsumi: `import tsumi`.
 //!
 //! Conversion only: positions and move generation from `tsumi-core`, the
-//! solver from `tsumi-mate`, records and Japanese move text through
-//! [`notation`]. The Python package (`python/tsumi`) re-exports this
+//! solver from `tsumi-mate`, records and Japanese move text from
+//! `tsumi-notation` (all through [`notation`]). The Python package (`python/tsumi`) re-exports this
 //! extension module (`tsumi._tsumi`) and carries the type stubs. Built by
 //! maturin (`pip install ./crates/tsumi-py`); tested from Python
 //! (`crates/tsumi-py/tests`).

@@ -1,9 +1,10 @@
 //! Every use of the record formats and Japanese move text, in one place:
 //! KIF, CSA, problem files and `▲２二金`-style moves.
 
-use tsumi_core::japanese::{move_to_japanese, parse_japanese_move, pv_to_japanese};
-use tsumi_core::problem::{parse_problems, Problem};
-use tsumi_core::{csa, kif, Move, NotationError, Position, Square};
+use tsumi_core::{Move, Position, Square};
+use tsumi_notation::japanese::{move_to_japanese, parse_japanese_move, pv_to_japanese};
+use tsumi_notation::problem::{parse_problems, Problem};
+use tsumi_notation::{csa, kif, NotationError};
 
 /// The start position and the moves of a KIF record given as text or bytes
 /// (UTF-8 or Shift_JIS).

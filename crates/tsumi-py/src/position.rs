@@ -67,7 +67,7 @@ impl PyPosition {
     }
 
     fn from_record(
-        parsed: Result<(CorePosition, Vec<Move>), tsumi_core::NotationError>,
+        parsed: Result<(CorePosition, Vec<Move>), tsumi_notation::NotationError>,
         play_moves: bool,
     ) -> PyResult<PyPosition> {
         let (mut pos, moves) = parsed.map_err(notation_err)?;

@@ -43,10 +43,10 @@
 //! as `(33)`. The result is checked against the position's legal moves;
 //! text that fits several moves is an error naming them.
 
-use crate::moves::{Move, MoveList};
-use crate::notation_error::NotationError;
-use crate::position::Position;
-use crate::types::{Color, PieceType, Square};
+use crate::notation_error::{replay_with, NotationError};
+use tsumi_core::moves::{Move, MoveList};
+use tsumi_core::position::Position;
+use tsumi_core::types::{Color, PieceType, Square};
 
 const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANK_KANJI: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -276,7 +276,7 @@ fn fits_side(
 /// to move to `to`.
 fn board_origins(pos: &Position, kind: PieceType, to: Square) -> Vec<Square> {
     let mut list = MoveList::new();
-    pos.generate(crate::movegen::GenKind::All, &mut list);
+    pos.generate(tsumi_core::movegen::GenKind::All, &mut list);
     let mut out: Vec<Square> = Vec::new();
     for &m in list.iter() {
         if m.to() != to {
@@ -434,25 +434,16 @@ pub fn pv_to_japanese_styled(
     moves: &[Move],
     style: &JapaneseStyle,
 ) -> Result<String, NotationError> {
-    let mut p = pos.clone();
     let mut out = String::new();
     let mut prev = None;
-    for (i, &m) in moves.iter().enumerate() {
-        if !p.is_legal(m) {
-            return Err(NotationError::new(format!(
-                "move {} of the line ({}) is not legal in {}",
-                i + 1,
-                m.to_usi(),
-                p.to_sfen()
-            )));
-        }
+    replay_with(pos, moves, |i, p, m| {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&move_to_japanese_styled(&p, m, prev, style));
+        out.push_str(&move_to_japanese_styled(p, m, prev, style));
         prev = Some(m.to());
-        p.do_move(m);
-    }
+    })
+    .map_err(|e| NotationError::new(format!("in the line: {}", e.message)))?;
     Ok(out)
 }
 

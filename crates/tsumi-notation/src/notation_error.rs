@@ -74,9 +74,20 @@ impl std::error::Error for NotationError {}
 /// Plays `moves` from `start`, checking each for legality first; the
 /// position at the end, or an error naming the first illegal move.
 pub fn replay(
-    start: &crate::Position,
-    moves: &[crate::Move],
-) -> Result<crate::Position, NotationError> {
+    start: &tsumi_core::Position,
+    moves: &[tsumi_core::Move],
+) -> Result<tsumi_core::Position, NotationError> {
+    replay_with(start, moves, |_, _, _| {})
+}
+
+/// [`replay`], calling `visit(i, pos, m)` for each move `m` (the `i`-th,
+/// from 0) after it is found legal in `pos` and before it is played. The
+/// writers use it to print each move in its position.
+pub fn replay_with(
+    start: &tsumi_core::Position,
+    moves: &[tsumi_core::Move],
+    mut visit: impl FnMut(usize, &tsumi_core::Position, tsumi_core::Move),
+) -> Result<tsumi_core::Position, NotationError> {
     let mut pos = start.clone();
     for (i, &m) in moves.iter().enumerate() {
         if !pos.is_legal(m) {
@@ -87,6 +98,7 @@ pub fn replay(
                 pos.to_sfen()
             )));
         }
+        visit(i, &pos, m);
         pos.do_move(m);
     }
     Ok(pos)

@@ -85,14 +85,14 @@ pub fn handicap_name(sfen: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
-    use crate::types::{Color, PieceType};
+    use tsumi_core::position::Position;
+    use tsumi_core::types::{Color, PieceType};
 
     #[test]
     fn handicaps_are_valid_and_lose_the_named_pieces() {
         let full = Position::startpos();
         let count = |p: &Position| {
-            crate::types::Square::all()
+            tsumi_core::types::Square::all()
                 .filter(|&s| p.piece_at(s).is_some_and(|x| x.color == Color::White))
                 .count()
         };

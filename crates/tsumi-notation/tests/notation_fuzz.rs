@@ -4,11 +4,11 @@
 //! on, so inconsistent states trip them too). Whatever reads successfully
 //! must also survive writing and reading again unchanged.
 
-use tsumi_core::csa;
-use tsumi_core::japanese;
-use tsumi_core::kif;
-use tsumi_core::problem;
 use tsumi_core::Position;
+use tsumi_notation::csa;
+use tsumi_notation::japanese;
+use tsumi_notation::kif;
+use tsumi_notation::problem;
 
 const SAMPLE_KIF: &str = include_str!("data/formats/kyogaku-no-koya-59.kif");
 

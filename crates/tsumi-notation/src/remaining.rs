@@ -7,9 +7,9 @@
 //! the line out (see [`crate::kif`]); for SFEN input, which is always
 //! explicit, a solver can apply [`with_defender_holding_rest`] on request.
 
-use crate::hand::Hand;
-use crate::position::{Position, PositionError};
-use crate::types::{Color, Piece, PieceType, Square};
+use tsumi_core::hand::Hand;
+use tsumi_core::position::{Position, PositionError};
+use tsumi_core::types::{Color, Piece, PieceType, Square};
 
 /// The pieces of the set that are neither on `board` nor in `other`: for
 /// each hand kind, its full count (18 pawns, 4 lances, …) less the pieces

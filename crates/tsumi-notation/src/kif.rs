@@ -48,16 +48,16 @@
 //! `後手番` when White moves first, and the moves with their origins
 //! `(NN)` and `打` on drops, as 柿木将棋 does.
 
-use crate::hand::Hand;
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
-use crate::moves::Move;
-use crate::notation_error::{replay, NotationError};
-use crate::position::Position;
+use crate::notation_error::{replay, replay_with, NotationError};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
-use crate::types::{Color, Piece, PieceType, Square};
 use std::path::Path;
+use tsumi_core::hand::Hand;
+use tsumi_core::moves::Move;
+use tsumi_core::position::Position;
+use tsumi_core::types::{Color, Piece, PieceType, Square};
 
 /// Where the hand of 後手 came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -278,13 +278,8 @@ fn parse_hand_text(value: &str) -> Result<HandSpec, String> {
 
 /// Writes a hand: `飛二　角　歩九` (biggest pieces first), `なし` if empty.
 pub fn hand_to_kif(hand: Hand) -> String {
-    const ORDER: [PieceType; 7] = Hand::SFEN_ORDER;
     let mut s = String::new();
-    for k in ORDER {
-        let n = hand.count(k);
-        if n == 0 {
-            continue;
-        }
+    for (k, n) in hand.iter_sfen_order() {
         s.push_str(k.kanji());
         if n > 1 {
             s.push_str(&kanji_number(n));
@@ -833,10 +828,9 @@ fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// Writes a record as UTF-8 KIF (see the module notes). Moves that are not
-/// legal in turn are written as far as they go and then an error is
-/// returned, so an inconsistent record cannot produce a file that reads
-/// back differently.
+/// Writes a record as UTF-8 KIF (see the module notes). A move that is not
+/// legal in turn is an error, so an inconsistent record cannot produce a
+/// file that reads back differently.
 pub fn to_kif(record: &KifRecord) -> Result<String, NotationError> {
     let mut s = String::new();
     for c in &record.header_comments {
@@ -857,18 +851,9 @@ pub fn to_kif(record: &KifRecord) -> Result<String, NotationError> {
         }
     };
     write_comments(&mut s, 0);
-    let mut pos = record.start.clone();
     let mut prev = None;
-    for (i, &m) in record.moves.iter().enumerate() {
-        if !pos.is_legal(m) {
-            return Err(NotationError::new(format!(
-                "move {} ({}) is not legal in {}",
-                i + 1,
-                m.to_usi(),
-                pos.to_sfen()
-            )));
-        }
-        let text = japanese::move_to_japanese_styled(&pos, m, prev, &JapaneseStyle::KIF);
+    replay_with(&record.start, &record.moves, |i, pos, m| {
+        let text = japanese::move_to_japanese_styled(pos, m, prev, &JapaneseStyle::KIF);
         let mut line = format!("{:>4} {}", i + 1, text);
         if let Some(Some(t)) = record.times.get(i) {
             let pad = 13usize.saturating_sub(width(&text)).max(1);
@@ -877,10 +862,9 @@ pub fn to_kif(record: &KifRecord) -> Result<String, NotationError> {
         }
         s.push_str(&line);
         s.push('\n');
-        pos.do_move(m);
         prev = Some(m.to());
         write_comments(&mut s, i + 1);
-    }
+    })?;
     if let Some(r) = &record.result {
         s.push_str(&format!("{:>4} {}\n", record.moves.len() + 1, r));
     }

@@ -1,10 +1,10 @@
 //! CSA reading and writing on hand-written V2.2 and V3.0 records, and
 //! agreement with the KIF reader on the same problem.
 
-use tsumi_core::csa::{self, CsaRecord};
-use tsumi_core::handicap::handicap_sfen;
-use tsumi_core::kif;
 use tsumi_core::Position;
+use tsumi_notation::csa::{self, CsaRecord};
+use tsumi_notation::handicap::handicap_sfen;
+use tsumi_notation::kif;
 
 const SAMPLE_KIF: &str = include_str!("data/formats/kyogaku-no-koya-59.kif");
 const SAMPLE_SFEN: &str = "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1";
@@ -207,7 +207,42 @@ fn write_then_read_round_trips() {
     assert_eq!(back.start, k.start);
     assert_eq!(back.moves, k.moves);
     // Shift_JIS bytes read the same.
-    let sjis = tsumi_core::text_encoding::encode_shift_jis(V22).unwrap();
+    let sjis = tsumi_notation::text_encoding::encode_shift_jis(V22).unwrap();
     let from_sjis = csa::parse_csa_bytes(&sjis, None).unwrap();
     assert_eq!(from_sjis, vec![csa::parse_csa(V22, None).unwrap()]);
+}
+
+/// The writers check every move with the one replay routine: an illegal
+/// move (here 7g7f played twice) is an error naming it, in KIF, in CSA and
+/// in a Japanese line alike.
+#[test]
+fn writers_reject_an_illegal_move() {
+    use tsumi_core::Move;
+    use tsumi_notation::japanese::pv_to_japanese;
+    let start = Position::startpos();
+    let moves: Vec<Move> = ["7g7f", "3c3d", "7g7f"]
+        .iter()
+        .map(|u| Move::from_usi(u).unwrap())
+        .collect();
+    let kif_err = kif::to_kif(&kif::KifRecord::new(start.clone(), moves.clone())).unwrap_err();
+    let csa_err = csa::to_csa(&CsaRecord::new(start.clone(), moves.clone())).unwrap_err();
+    let pv_err = pv_to_japanese(&start, &moves).unwrap_err();
+    for e in [&kif_err, &csa_err] {
+        assert!(
+            e.message.starts_with("move 3 (7g7f) is not legal in "),
+            "{e}"
+        );
+    }
+    assert!(
+        pv_err
+            .message
+            .starts_with("in the line: move 3 (7g7f) is not legal in "),
+        "{pv_err}"
+    );
+    // The first two moves are fine on their own.
+    assert!(kif::to_kif(&kif::KifRecord::new(start.clone(), moves[..2].to_vec())).is_ok());
+    assert_eq!(
+        pv_to_japanese(&start, &moves[..2]).unwrap(),
+        "▲７六歩 △３四歩"
+    );
 }

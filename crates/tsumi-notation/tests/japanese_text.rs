@@ -3,10 +3,10 @@
 //! and the standard form writes a disambiguator or 打 only when leaving it
 //! out would be ambiguous.
 
-use tsumi_core::japanese::{move_to_japanese_styled, parse_japanese_move, JapaneseStyle};
 use tsumi_core::Position;
+use tsumi_notation::japanese::{move_to_japanese_styled, parse_japanese_move, JapaneseStyle};
 
-const DATA: &str = include_str!("data/legal-moves.txt");
+const DATA: &str = include_str!("../../tsumi-core/tests/data/legal-moves.txt");
 
 const MARKERS: [char; 6] = ['右', '左', '直', '上', '引', '寄'];
 

@@ -29,14 +29,14 @@
 //! board as `P1` … `P9`, hands as `P+00…` / `P-00…`, the side, the moves,
 //! times and the result.
 
-use crate::hand::Hand;
-use crate::moves::Move;
-use crate::notation_error::{replay, NotationError};
-use crate::position::Position;
+use crate::notation_error::{replay, replay_with, NotationError};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
-use crate::types::{Color, Piece, PieceType, Square};
 use std::path::Path;
+use tsumi_core::hand::Hand;
+use tsumi_core::moves::Move;
+use tsumi_core::position::Position;
+use tsumi_core::types::{Color, Piece, PieceType, Square};
 
 /// A CSA record.
 #[derive(Debug, Clone, PartialEq)]
@@ -650,7 +650,6 @@ pub fn position_to_csa(pos: &Position) -> String {
         }
         s.push('\n');
     }
-    const ORDER: [PieceType; 7] = Hand::SFEN_ORDER;
     for c in Color::ALL {
         let h = pos.hand(c);
         if h.is_empty() {
@@ -658,8 +657,8 @@ pub fn position_to_csa(pos: &Position) -> String {
         }
         s.push('P');
         s.push(color_sign(c));
-        for k in ORDER {
-            for _ in 0..h.count(k) {
+        for (k, n) in h.iter_sfen_order() {
+            for _ in 0..n {
                 s.push_str("00");
                 s.push_str(csa_code(k));
             }
@@ -690,23 +689,13 @@ pub fn to_csa(record: &CsaRecord) -> Result<String, NotationError> {
         s.push_str(&format!("${k}:{v}\n"));
     }
     s.push_str(&position_to_csa(&record.start));
-    let mut pos = record.start.clone();
-    for (i, &m) in record.moves.iter().enumerate() {
-        if !pos.is_legal(m) {
-            return Err(NotationError::new(format!(
-                "move {} ({}) is not legal in {}",
-                i + 1,
-                m.to_usi(),
-                pos.to_sfen()
-            )));
-        }
-        s.push_str(&move_to_csa(&pos, m));
+    replay_with(&record.start, &record.moves, |i, pos, m| {
+        s.push_str(&move_to_csa(pos, m));
         s.push('\n');
         if let Some(Some(t)) = record.times.get(i) {
             s.push_str(&format!("T{t}\n"));
         }
-        pos.do_move(m);
-    }
+    })?;
     if let Some(r) = &record.result {
         s.push_str(&format!("%{r}\n"));
     }

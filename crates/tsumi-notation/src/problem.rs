@@ -24,11 +24,11 @@
 
 use crate::csa;
 use crate::kif;
-use crate::moves::Move;
 use crate::notation_error::NotationError;
-use crate::position::Position;
 use crate::text_encoding::decode_text;
 use std::path::Path;
+use tsumi_core::moves::Move;
+use tsumi_core::position::Position;
 
 pub use crate::remaining::with_defender_holding_rest;
 

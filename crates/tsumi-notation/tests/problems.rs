@@ -1,9 +1,9 @@
 //! Problem files in each format.
 
-use tsumi_core::problem::{
+use tsumi_notation::problem::{
     self, detect_format, parse_problems, read_problems, with_defender_holding_rest, ProblemFormat,
 };
-use tsumi_core::text_encoding::encode_shift_jis;
+use tsumi_notation::text_encoding::encode_shift_jis;
 
 const SAMPLE_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -88,7 +88,7 @@ fn sfen_lines_from_the_shared_problem_set() {
     assert_eq!(ps[1].source.line, 3);
     for p in &ps {
         // These already give the defender the rest.
-        assert!(tsumi_core::remaining::holds_rest(
+        assert!(tsumi_notation::remaining::holds_rest(
             &p.position,
             tsumi_core::Color::White
         ));

@@ -1,10 +1,10 @@
 //! KIF reading and writing, checked against a real file written by
 //! 柿木将棋Ⅷ (tests/data/formats/kyogaku-no-koya-59.kif).
 
-use tsumi_core::japanese::{self, JapaneseStyle};
-use tsumi_core::kif::{self, KifRecord, WhiteHandRule};
-use tsumi_core::text_encoding::encode_shift_jis;
 use tsumi_core::{Move, Position};
+use tsumi_notation::japanese::{self, JapaneseStyle};
+use tsumi_notation::kif::{self, KifRecord, WhiteHandRule};
+use tsumi_notation::text_encoding::encode_shift_jis;
 
 const SAMPLE: &str = include_str!("data/formats/kyogaku-no-koya-59.kif");
 const SAMPLE_SFEN: &str = "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1";
