@@ -40,39 +40,44 @@ def test_ctrl_c_stops_a_long_solve(use_solver):
     assert s.length == 1
 
 
-def test_gil_released_during_solve():
-    done = threading.Event()
-    result = []
-
-    def work():
-        result.append(tsumi.solve(LONG, hash_mb=16, time_limit=0.6))
-        done.set()
-
-    t = threading.Thread(target=work)
-    t.start()
-    spins = 0
-    while not done.is_set():
-        spins += 1
-    t.join()
-    assert result[0].result == "unknown"
-    assert 0.5 < result[0].seconds < 2.0
-    assert spins > 10_000
-
-
-def test_gil_released_during_perft():
-    counter = [0]
+def longest_pause_during(work):
+    """Runs `work` while another thread loops, and returns how long `work`
+    took and the longest pause of that loop while `work` ran. Holding the
+    GIL in `work` would pause the loop for the whole call."""
     stop = threading.Event()
+    pauses = []  # (start, end) of every pause over a millisecond
 
     def spin():
+        last = time.monotonic()
         while not stop.is_set():
-            counter[0] += 1
+            now = time.monotonic()
+            if now - last > 0.001:
+                pauses.append((last, now))
+            last = now
 
     t = threading.Thread(target=spin)
     t.start()
+    time.sleep(0.05)
+    start = time.monotonic()
     try:
-        n = tsumi.Position().perft(5)
+        result = work()
     finally:
+        end = time.monotonic()
         stop.set()
         t.join()
+    during = [min(b, end) - max(a, start) for a, b in pauses if b > start and a < end]
+    return result, end - start, max(during, default=0.0)
+
+
+def test_gil_released_during_solve():
+    s, took, pause = longest_pause_during(lambda: tsumi.solve(LONG, hash_mb=16, time_limit=0.6))
+    assert s.result == "unknown"
+    assert 0.5 < s.seconds < 2.0
+    assert pause < took / 2, (pause, took)
+
+
+def test_gil_released_during_perft():
+    n, took, pause = longest_pause_during(lambda: tsumi.Position().perft(5))
     assert n == 19861490
-    assert counter[0] > 1000
+    assert took > 0.01
+    assert pause < took / 2, (pause, took)
