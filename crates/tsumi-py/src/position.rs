@@ -260,7 +260,7 @@ impl PyPosition {
     /// a game-tree search: the side to move attacks with checks only, and
     /// the searching table (one per thread) is kept between calls. Runs
     /// without the GIL; `nodes=None` lifts the node limit; Ctrl-C stops it.
-    #[pyo3(signature = (max_ply, *, nodes=Some(1_000_000)))]
+    #[pyo3(signature = (max_ply, *, nodes=Some(1_000_000)), text_signature = "(self, max_ply, *, nodes=1000000)")]
     fn mate_move(
         &self,
         py: Python<'_>,
@@ -331,8 +331,11 @@ impl MoveList {
         Ok(self.moves[i as usize].to_usi())
     }
 
-    fn __contains__(&self, text: &str) -> bool {
-        Move::from_usi(text).is_some_and(|m| self.moves.contains(&m))
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        item.extract::<String>()
+            .ok()
+            .and_then(|text| Move::from_usi(&text))
+            .is_some_and(|m| self.moves.contains(&m))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -85,3 +85,6 @@ def test_position_accessors():
     svg = pos._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>") and "歩" in svg
     assert "ppppppppp" in repr(tsumi.Position())
+    moves = tsumi.Position().legal_moves()
+    assert "7g7f" in moves and "7g7e" not in moves and 5 not in moves
+    assert moves[-1] == list(moves)[-1] and moves == list(moves)

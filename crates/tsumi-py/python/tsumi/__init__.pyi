@@ -1,7 +1,20 @@
 """Type stubs for tsumi (the extension module tsumi._tsumi)."""
 
 from os import PathLike
-from typing import Dict, Iterator, List, Optional, Union
+from typing import Dict, Iterator, List, Optional, Union, final
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "MoveList",
+    "Position",
+    "Problem",
+    "Solution",
+    "Solver",
+    "__version__",
+    "read_problems",
+    "solve",
+]
 
 __version__: str
 BLACK: int
@@ -9,15 +22,17 @@ BLACK: int
 WHITE: int
 """後手 (1)."""
 
+@final
 class MoveList:
     """Moves as a read-only sequence of USI strings."""
 
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> str: ...
+    def __getitem__(self, index: int, /) -> str: ...
     def __iter__(self) -> Iterator[str]: ...
-    def __contains__(self, move: str) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __contains__(self, move: object, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Position:
     """A shogi position with the moves pushed on it.
 
@@ -25,7 +40,7 @@ class Position:
     (``sfen `` prefix and ``startpos`` accepted). ``ValueError`` on bad input.
     """
 
-    def __init__(self, sfen: Optional[str] = None) -> None: ...
+    def __new__(cls, sfen: Optional[str] = None) -> Position: ...
     @staticmethod
     def from_kif(text: Union[str, bytes], *, play_moves: bool = False) -> Position:
         """Start position of a KIF/KIFU record (bytes: UTF-8 or Shift_JIS);
@@ -71,11 +86,12 @@ class Position:
         """First move of a shortest mate within ``max_ply`` plies, or ``None``."""
     def copy(self) -> Position: ...
     def __copy__(self) -> Position: ...
-    def __deepcopy__(self, memo: object) -> Position: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __deepcopy__(self, memo: object, /) -> Position: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Solution:
     """The result of one solve."""
 
@@ -107,18 +123,19 @@ class Solution:
     def report(self) -> Optional[str]:
         """A text report when solved with ``report=True``."""
 
+@final
 class Solver:
     """A solver that keeps its table across calls."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         hash_mb: int = 256,
         threads: int = 1,
         interpositions: str = "skip-useless",
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
-    ) -> None: ...
+    ) -> Solver: ...
     def solve(
         self,
         position: Union[Position, str],
@@ -134,6 +151,7 @@ class Solver:
     @property
     def interpositions(self) -> str: ...
 
+@final
 class Problem:
     """A problem read by ``read_problems``."""
 
