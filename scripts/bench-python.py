@@ -48,14 +48,14 @@ def load(ply, count):
         return [line.strip() for line in f if line.strip()][:count]
 
 
-def bench_solve(tsumi, cshogi, sfens, ply, nodes):
-    tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", interpositions="count")  # allocate the table
+def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb):
+    tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", interpositions="count", hash_mb=hash_mb)  # allocate the table
     exact = 0
     t_tsumi = 0.0
     for sfen in sfens:
         pos = tsumi.Position(sfen)
         start = time.perf_counter()
-        s = tsumi.solve(pos, interpositions="count", nodes=nodes)
+        s = tsumi.solve(pos, interpositions="count", nodes=nodes, hash_mb=hash_mb)
         t_tsumi += time.perf_counter() - start
         exact += s.result == "mate" and s.length == ply
     dfpn = cshogi.DfPn()
@@ -133,6 +133,7 @@ def main():
     ap.add_argument("--positions", type=int, default=10_000, help="random positions for legal moves (default 10000)")
     ap.add_argument("--nodes", type=int, default=5_000_000, help="node limit per search, both engines")
     ap.add_argument("--repeat", type=int, default=5, help="passes over the positions for legal moves (best kept)")
+    ap.add_argument("--hash-mb", type=int, default=256, help="tsumi.solve's table (default 256, its default)")
     args = ap.parse_args()
     try:
         import cshogi
@@ -154,10 +155,15 @@ def main():
     for ply in SETS:
         sfens = load(ply, args.per_set)
         all_sfens += sfens
-        row(f"solve mate-{ply}-ply (count) vs DfPn", len(sfens), bench_solve(tsumi, cshogi, sfens, ply, args.nodes))
+        row(f"solve mate-{ply}-ply (count) vs DfPn", len(sfens), bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb))
     row("mate_move(7) vs DfPn(depth=7), mate-3..9", len(all_sfens), bench_mate_move(tsumi, cshogi, all_sfens, args.nodes))
     row("len(legal_moves()) random positions", args.positions, bench_legal(tsumi, cshogi, args.positions, args.repeat))
-    print(f"\ntsumi {tsumi.__version__}, cshogi {getattr(cshogi, '__version__', '?')}, Python {sys.version.split()[0]}")
+    from importlib.metadata import version
+
+    print(
+        f"\ntsumi {tsumi.__version__}, cshogi {version('cshogi')}, Python {sys.version.split()[0]}; "
+        f"solve with hash_mb={args.hash_mb}, node limit {args.nodes}"
+    )
     return 0
 
 

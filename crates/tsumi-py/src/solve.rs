@@ -21,8 +21,10 @@ use tsumi_mate::{
 
 /// Largest table accepted, in MiB.
 const MAX_HASH_MB: usize = 1 << 16;
-/// Table of the per-thread solver behind `Position.mate_move`, in MiB.
-const MATE_MOVE_HASH_MB: usize = 16;
+/// Table of the per-thread solver behind `Position.mate_move`, in MiB:
+/// small, because a short search touches few entries and a large table
+/// costs a cache miss on nearly every probe.
+const MATE_MOVE_HASH_MB: usize = 4;
 
 /// The settings a solver is built with (the table size and the rule are
 /// fixed for a solver's life).

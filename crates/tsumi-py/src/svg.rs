@@ -26,13 +26,11 @@ fn hand_text(hand: Hand) -> String {
 }
 
 /// One-character names for the board (成香 and friends as 杏圭全).
-fn board_kanji(kind: PieceType, color: Color) -> &'static str {
+fn board_kanji(kind: PieceType) -> &'static str {
     match kind {
         PieceType::ProLance => "杏",
         PieceType::ProKnight => "圭",
         PieceType::ProSilver => "全",
-        PieceType::King if color == Color::White => "玉",
-        PieceType::King => "王",
         k => k.kanji(),
     }
 }
@@ -92,10 +90,11 @@ pub fn board(pos: &Position) -> String {
         let Some(p) = pos.piece_at(sq) else { continue };
         let cx = LEFT + CELL * (8 - u32::from(sq.file())) + CELL / 2;
         let cy = TOP + CELL * u32::from(sq.rank()) + CELL / 2;
-        let tf = if p.color == Color::White {
-            format!(" transform=\"rotate(180 {cx} {cy})\"")
+        // 後手's pieces upside down, turned about the square's centre.
+        let turn = if p.color == Color::White {
+            " rotate(180)"
         } else {
-            String::new()
+            ""
         };
         let fill = if p.kind.is_promoted() {
             "#b00000"
@@ -103,9 +102,8 @@ pub fn board(pos: &Position) -> String {
             "black"
         };
         s.push_str(&format!(
-            "<text x=\"{cx}\" y=\"{}\" font-size=\"26\" text-anchor=\"middle\" fill=\"{fill}\"{tf}>{}</text>",
-            cy + 9,
-            board_kanji(p.kind, p.color)
+            "<g transform=\"translate({cx} {cy}){turn}\"><text y=\"9\" font-size=\"26\" text-anchor=\"middle\" fill=\"{fill}\">{}</text></g>",
+            board_kanji(p.kind)
         ));
     }
     // 先手's hand bottom right, 後手's top left (turned).
