@@ -96,3 +96,55 @@ def test_bad_records(tmp_path):
     f.write_text("4k4/9/4P4/9/9/9/9/9/9 b G 1\nnot an sfen\n", encoding="utf-8")
     with pytest.raises(ValueError, match="bad.sfen"):
         tsumi.read_problems(f)
+
+
+def mutations(text, rng, count):
+    """`count` copies of `text` with a few characters replaced, deleted or
+    duplicated."""
+    alphabet = text + "0123456789+-*/ \t\n#　一二三四五六七八九同成打不歩金銀角飛玉"
+    for _ in range(count):
+        chars = list(text)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(chars))
+            op = rng.randrange(3)
+            if op == 0:
+                chars[i] = rng.choice(alphabet)
+            elif op == 1:
+                del chars[i]
+            else:
+                chars.insert(i, chars[i])
+        yield "".join(chars)
+
+
+def test_mangled_input_raises_value_error_only():
+    # A panic would surface as pyo3_runtime.PanicException, a BaseException
+    # that `except ValueError` does not catch: the test would fail.
+    import random
+
+    from test_notation import CSA, KIF
+
+    rng = random.Random(7)
+    sfen = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42"
+    cases = [(tsumi.Position, t) for t in mutations(sfen, rng, 1500)]
+    cases += [(tsumi.Position.from_kif, t) for t in mutations(KIF, rng, 300)]
+    cases += [(tsumi.Position.from_csa, t) for t in mutations(CSA, rng, 300)]
+    pos = tsumi.Position(sfen)
+    cases += [(pos.copy().push, t) for t in mutations("▲同　銀成(33)", rng, 500)]
+    cases += [(pos.copy().push, t) for t in mutations("8h7i+", rng, 500)]
+    accepted = []
+    for f, text in cases:
+        try:
+            accepted.append(f(text))
+        except ValueError:
+            pass
+    assert 0 < len(accepted) < len(cases)
+    # Whatever position parsed, the solver answers or refuses it cleanly.
+    positions = [p for p in accepted if isinstance(p, tsumi.Position)]
+    assert len(positions) > 100
+    for p in positions[:300]:
+        try:
+            s = tsumi.solve(p, nodes=2000, hash_mb=1)
+            assert s.result in ("mate", "nomate", "unknown")
+            p.mate_move(5, nodes=2000)
+        except ValueError:
+            pass

@@ -110,3 +110,19 @@ def test_read_problems(tmp_path):
     assert [p.name for p in ps][0] == "first" and len(ps) == 2
     assert ps[1].line == 4 and ps[1].file == str(f)
     assert [tsumi.solve(p.position).length for p in ps] == [1, 1]
+
+
+def test_interpositions_rule():
+    # From tsumi-mate's useless.tsv (an independent minimax over cshogi's
+    # moves): 15 plies counting every interposition, 1 skipping the useless
+    # ones, which then follow the counted line as the useless tail.
+    sfen = "7lk/7p1/7G1/9/9/9/9/9/6R2 b r2b3g4s4n3l17p 1"
+    counted = tsumi.solve(sfen, interpositions="count", hash_mb=16)
+    assert (counted.result, counted.length) == ("mate", 15)
+    skipped = tsumi.solve(sfen, hash_mb=16)  # "skip-useless" is the default
+    assert (skipped.result, skipped.length) == ("mate", 1)
+    assert skipped.useless_tail and len(skipped.pv) == 1
+    assert replay_is_mate(sfen, skipped.pv + skipped.useless_tail)
+    solver = tsumi.Solver(hash_mb=16)
+    assert (solver.interpositions, solver.threads, solver.hash_mb) == ("skip-useless", 1, 16)
+    assert solver.solve(sfen).length == 1
