@@ -2,23 +2,35 @@
 //! measurements of the papers tsumi builds on, on this machine, as
 //! Markdown tables.
 
-use crate::args::{ArgError, Args};
 use std::fmt::Write as _;
 use std::hint::black_box;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tsumi_core::magic::{SearchProblem, Slider, SplitMix64};
 use tsumi_core::rotated::RotatedPosition;
 use tsumi_core::{perft::perft, Hand, MoveList, PieceType, Position, Square};
 
-/// Usage text.
-pub const USAGE: &str = "tsumi bench [--quick] [--out PATH] [--seed N]
-  Measures, on this machine: (1) magic-search trials by the number of ANDed
-  random candidates (the magic paper's Table 3); (2) slider methods, magic
-  against Bonanza's rotated bitboards, in perft and check generation; (3) hand
-  superiority, field by field against one subtraction and a borrow mask;
-  (4) check generation directly against all legal moves filtered by
-  gives_check. Prints Markdown and writes it with the CPU model and date to
-  PATH (default docs/benchmarks.md). --quick runs tiny sizes (a smoke test).";
+/// Measure magic search, slider methods, hand comparison, check generation.
+///
+/// Measures, on this machine: (1) magic-search trials by the number of
+/// ANDed random candidates (the magic paper's Table 3); (2) slider methods,
+/// magic against Bonanza's rotated bitboards, in perft and check
+/// generation; (3) hand superiority, field by field against one subtraction
+/// and a borrow mask; (4) check generation directly against all legal moves
+/// filtered by gives_check. Prints Markdown and writes it with the CPU model
+/// and date to PATH.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Tiny sizes (a smoke test).
+    #[arg(long)]
+    pub quick: bool,
+    /// Where to write the Markdown.
+    #[arg(long, value_name = "PATH", default_value = "docs/benchmarks.md")]
+    pub out: PathBuf,
+    /// Seed of the magic-search trials.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+}
 
 const BENCH_POSITIONS: &str = include_str!("../data/bench-positions.sfen");
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -368,21 +380,12 @@ fn check_generation(out: &mut String, sizes: &Sizes) {
 }
 
 /// Runs the command.
-pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let quick = args.flag("--quick");
-    let out_path = args
-        .value("--out")?
-        .unwrap_or_else(|| "docs/benchmarks.md".to_string());
-    let seed = match args.value("--seed")? {
-        Some(s) => s
-            .parse()
-            .map_err(|_| ArgError(format!("--seed: '{s}' is not a number")))?,
-        None => 1u64,
-    };
-    let rest = args.positionals()?;
-    if let Some(a) = rest.first() {
-        return Err(ArgError(format!("unexpected argument '{a}'\n{USAGE}")).into());
-    }
+pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let BenchArgs {
+        quick,
+        out: out_path,
+        seed,
+    } = args;
     let sizes = if quick {
         Sizes {
             trial_cap: 2_000,
@@ -435,14 +438,14 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         "# Benchmarks\n\nWritten by `tsumi bench` (release build); numbers are from the machine named below. \
          Rerun it to measure yours.\n\n{body}"
     );
-    if let Some(dir) = std::path::Path::new(&out_path).parent() {
+    if let Some(dir) = out_path.parent() {
         if !dir.as_os_str().is_empty() {
             std::fs::create_dir_all(dir)
-                .map_err(|e| ArgError(format!("cannot create {}: {e}", dir.display())))?;
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
     }
     std::fs::write(&out_path, doc)
-        .map_err(|e| ArgError(format!("cannot write {out_path}: {e}")))?;
-    eprintln!("bench: wrote {out_path}");
+        .map_err(|e| format!("cannot write {}: {e}", out_path.display()))?;
+    eprintln!("bench: wrote {}", out_path.display());
     Ok(())
 }

@@ -1,39 +1,41 @@
 //! `tsumi magics [--seed N] [--out PATH]`: the magic search of Yamamoto et
 //! al. (their Algorithm 2), writing the constants file the core compiles.
 
-use crate::args::{ArgError, Args};
+use std::path::PathBuf;
 use std::time::Instant;
 use tsumi_core::magic::{constants_source, find_all_magics, Slider, DEFAULT_SEED};
 
-/// Usage text.
-pub const USAGE: &str = "tsumi magics [--seed N] [--out PATH]
-  Searches a magic pair for every square of rook and bishop (each candidate the
-  AND of three uniform random u64s; the first pair without a destructive
-  collision wins), prints the trials per square and writes the Rust constants
-  file (default crates/tsumi-core/src/magic_constants.rs). The same seed gives
-  the same constants. N may be decimal or 0x-prefixed hex.";
+/// Search magic multipliers and write the constants file.
+///
+/// Searches a magic pair for every square of rook and bishop (each
+/// candidate the AND of three uniform random u64s; the first pair without a
+/// destructive collision wins), prints the trials per square and writes the
+/// Rust constants file. The same seed gives the same constants.
+#[derive(Debug, clap::Args)]
+pub struct MagicsArgs {
+    /// The seed, decimal or 0x-prefixed hex.
+    #[arg(long, value_name = "N", value_parser = parse_seed, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Where to write the constants.
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "crates/tsumi-core/src/magic_constants.rs"
+    )]
+    pub out: PathBuf,
+}
 
-fn parse_seed(s: &str) -> Result<u64, ArgError> {
+fn parse_seed(s: &str) -> Result<u64, String> {
     let r = match s.strip_prefix("0x") {
         Some(h) => u64::from_str_radix(h, 16),
         None => s.parse(),
     };
-    r.map_err(|_| ArgError(format!("--seed: '{s}' is not a number")))
+    r.map_err(|_| format!("'{s}' is not a number"))
 }
 
 /// Runs the command.
-pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let seed = match args.value("--seed")? {
-        Some(s) => parse_seed(&s)?,
-        None => DEFAULT_SEED,
-    };
-    let out = args
-        .value("--out")?
-        .unwrap_or_else(|| "crates/tsumi-core/src/magic_constants.rs".to_string());
-    let rest = args.positionals()?;
-    if !rest.is_empty() {
-        return Err(ArgError(format!("unexpected argument '{}'\n{USAGE}", rest[0])).into());
-    }
+pub fn run(args: MagicsArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let MagicsArgs { seed, out } = args;
     let start = Instant::now();
     println!("seed {seed:#x}");
     let mut line = String::new();
@@ -64,7 +66,11 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     std::fs::write(&out, constants_source(&set))
-        .map_err(|e| ArgError(format!("cannot write {out}: {e}")))?;
-    println!("wrote {out} in {:.2} s", start.elapsed().as_secs_f64());
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "wrote {} in {:.2} s",
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }

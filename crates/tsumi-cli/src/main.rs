@@ -1,82 +1,83 @@
 //! `tsumi`: command-line front end of the tsumi shogi core and mate solver.
+//!
+//! Arguments are parsed by clap (derive): each command's options are one
+//! struct in its module, so adding an option is adding a field. Exit
+//! status: 0 on success, 1 when a command fails (bad input file, bad
+//! SFEN, a problem that could not be solved), 2 for a usage error (unknown
+//! command or option, a value that does not parse).
 
-mod args;
 mod bench_cmd;
+mod json;
 mod magics_cmd;
 mod perft_cmd;
 mod solve_cmd;
 
-use args::Args;
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: tsumi <command> [options]
+/// A shogi move-generation core and tsume-shogi (mate problem) solver.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tsumi",
+    version,
+    propagate_version = true,
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-commands:
-  solve    solve tsume problems (with no input: the bundled set)
-  perft    count leaf nodes of the legal-move tree
-  magics   search magic multipliers and write the constants file
-  bench    measure magic search, slider methods, hand comparison, check generation
-  usi      run as a USI mate engine on standard input and output (= tsumi-usi)
-  help     show this text, or `tsumi help <command>`";
-
-const USI_USAGE: &str = "tsumi usi
-  Speaks USI on standard input and output as a mate engine: 'go mate <ms>'
-  answers 'checkmate <moves>|nomate|timeout'. Takes no arguments; the
-  program tsumi-usi is the same engine for GUIs that register one
-  executable. See docs/usi.md.";
-
-fn usage_of(cmd: &str) -> Option<&'static str> {
-    Some(match cmd {
-        "solve" => solve_cmd::USAGE,
-        "perft" => perft_cmd::USAGE,
-        "magics" => magics_cmd::USAGE,
-        "bench" => bench_cmd::USAGE,
-        "usi" => USI_USAGE,
-        _ => return None,
-    })
+#[derive(Debug, Subcommand)]
+enum Command {
+    Solve(solve_cmd::SolveArgs),
+    Perft(perft_cmd::PerftArgs),
+    Magics(magics_cmd::MagicsArgs),
+    Bench(bench_cmd::BenchArgs),
+    /// Run as a USI mate engine on standard input and output (= tsumi-usi).
+    ///
+    /// Speaks USI on standard input and output as a mate engine: 'go mate
+    /// <ms>' answers 'checkmate <moves>|nomate|timeout'. Takes no
+    /// arguments; the program tsumi-usi is the same engine for GUIs that
+    /// register one executable. See docs/usi.md.
+    Usi,
+    /// Print a shell completion script (bash, elvish, fish, powershell, zsh).
+    ///
+    /// For example `tsumi completions bash > ~/.local/share/bash-completion/completions/tsumi`.
+    Completions {
+        /// The shell to write the script for.
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
-    let mut argv = std::env::args().skip(1);
-    let Some(cmd) = argv.next() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let args = Args::new(argv);
-    let result = match cmd.as_str() {
-        "solve" => solve_cmd::run(args),
-        "perft" => perft_cmd::run(args),
-        "magics" => magics_cmd::run(args),
-        "bench" => bench_cmd::run(args),
-        "usi" => {
-            let extra = match args.positionals() {
-                Ok(p) => p.first().map(|a| format!("got '{a}'")),
-                Err(e) => Some(e.to_string()),
-            };
-            if let Some(why) = extra {
-                eprintln!("tsumi usi: takes no arguments ({why})\n{USI_USAGE}");
-                return ExitCode::from(2);
-            }
-            return tsumi_cli::usi::run();
-        }
-        "help" | "--help" | "-h" => {
-            let topic = args.positionals().ok().and_then(|p| p.first().cloned());
-            match topic.as_deref().and_then(usage_of) {
-                Some(u) => println!("{u}"),
-                None => println!("{USAGE}"),
-            }
+    let cli = Cli::parse();
+    let (name, result) = match cli.command {
+        Command::Solve(a) => ("solve", solve_cmd::run(a)),
+        Command::Perft(a) => ("perft", perft_cmd::run(a)),
+        Command::Magics(a) => ("magics", magics_cmd::run(a)),
+        Command::Bench(a) => ("bench", bench_cmd::run(a)),
+        Command::Usi => return tsumi_cli::usi::run(),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "tsumi", &mut std::io::stdout());
             return ExitCode::SUCCESS;
-        }
-        other => {
-            eprintln!("tsumi: unknown command '{other}'\n{USAGE}");
-            return ExitCode::from(2);
         }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tsumi {cmd}: {e}");
+            eprintln!("tsumi {name}: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -1,31 +1,44 @@
-//! `tsumi perft <DEPTH> [--sfen <SFEN>] [--divide] [--json]`
+//! `tsumi perft <DEPTH> [--sfen <SFEN>] [--divide] [--json]`: leaf counts.
 
-use crate::args::{ArgError, Args};
 use std::time::Instant;
 use tsumi_core::perft::{perft, perft_divide};
 use tsumi_core::Position;
 
-/// Usage text.
-pub const USAGE: &str = "tsumi perft <DEPTH> [--sfen <SFEN>] [--divide] [--json]
-  Counts the leaves of the legal-move tree (optional non-promotions included,
-  pawn-drop mate excluded, last ply bulk-counted). Without --sfen: the start
-  position. --divide prints the count below each first move. --json prints one
-  JSON object {\"nodes\": N, \"seconds\": S, \"nps\": R}.";
+/// Count the leaf nodes of the legal-move tree.
+///
+/// Optional non-promotions included, pawn-drop mate excluded, last ply
+/// bulk-counted. Without --sfen: the start position. --json prints one JSON
+/// object {"nodes": N, "seconds": S, "nps": R}.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// The depth in plies.
+    #[arg(value_name = "DEPTH", value_parser = parse_depth)]
+    pub depth: u32,
+    /// The position (SFEN); default the start position.
+    #[arg(long, value_name = "SFEN")]
+    pub sfen: Option<String>,
+    /// Print the count below each first move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_depth(s: &str) -> Result<u32, String> {
+    s.parse().map_err(|_| format!("'{s}' is not a depth"))
+}
 
 /// Runs the command.
-pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let sfen = args.value("--sfen")?;
-    let divide = args.flag("--divide");
-    let json = args.flag("--json");
-    let pos_args = args.positionals()?;
-    let [depth] = pos_args.as_slice() else {
-        return Err(ArgError(format!("perft takes one depth\n{USAGE}")).into());
-    };
-    let depth: u32 = depth
-        .parse()
-        .map_err(|_| ArgError(format!("perft: '{depth}' is not a depth")))?;
+pub fn run(args: PerftArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let PerftArgs {
+        depth,
+        sfen,
+        divide,
+        json,
+    } = args;
     let mut pos = match &sfen {
-        Some(s) => Position::from_sfen(s).map_err(|e| ArgError(format!("--sfen: {e}")))?,
+        Some(s) => Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?,
         None => Position::startpos(),
     };
     tsumi_core::magic::init();
@@ -44,7 +57,18 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let secs = start.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
     if json {
-        println!("{{\"nodes\": {nodes}, \"seconds\": {secs:.6}, \"nps\": {nps:.0}}}");
+        #[derive(serde::Serialize)]
+        struct PerftJson {
+            nodes: u64,
+            seconds: f64,
+            nps: u64,
+        }
+        let record = PerftJson {
+            nodes,
+            seconds: (secs * 1e6).round() / 1e6,
+            nps: nps.round() as u64,
+        };
+        println!("{}", crate::json::line(&record));
     } else {
         println!("nodes {nodes}");
         println!("time {secs:.3} s");

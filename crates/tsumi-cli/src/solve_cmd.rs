@@ -1,53 +1,100 @@
 //! `tsumi solve`: solve tsume problems from files, `--sfen`, or the
 //! bundled set, and print the results.
 
-use crate::args::{ArgError, Args};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 use tsumi_core::{Hand, Position};
 use tsumi_mate::{
-    Algo, Interpositions, Limits, Phase, Progress, Solution, Solver, SolverConfig, Verdict,
+    Algo, Interpositions, Limits, Phase, Progress, ProgressFn, Solution, Solver, SolverConfig,
+    Verdict,
 };
 use tsumi_notation::japanese::pv_to_japanese;
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
-/// Usage text.
-pub const USAGE: &str = "tsumi solve [FILES...] [--sfen <SFEN>] [--time-limit <SEC>] [--nodes <N>] [--hash <MB>] [--algo dfpn|pnstar] [--interpositions count|skip-useless] [--json]
-  Solves tsume problems: the side to move attacks, every attacking move checks,
-  and the result is the shortest mate with the longest defence (useless
-  interpositions not counted with --interpositions skip-useless; the default,
-  'count', counts every legal interposition as the bundled sets do), or a
-  proof that there is no mate, or
-  'unknown' when a limit ends the search first. FILES may hold SFEN lines
-  (an optional name after a TAB, '#' comments), KIF/KIFU or CSA records.
-  With no input, solves the bundled set problems/dev.sfen (30 s per problem
-  unless --time-limit says otherwise).
-  --json prints one JSON object per problem and line:
-  {\"name\", \"sfen\", \"result\": \"mate\"|\"nomate\"|\"unknown\", \"length\", \"pv\": [...], \"nodes\", \"ms\"}
-  Under skip-useless a line that ends in useless interpositions prints them
-  after the counted line, marked as not counted.";
+/// Solve tsume problems (with no input: the bundled set).
+///
+/// The side to move attacks, every attacking move checks, and the result is
+/// the shortest mate with the longest defence (useless interpositions not
+/// counted with --interpositions skip-useless; the default, 'count', counts
+/// every legal interposition as the bundled sets do), or a proof that there
+/// is no mate, or 'unknown' when a limit ends the search first. FILES may
+/// hold SFEN lines (an optional name after a TAB, '#' comments), KIF/KIFU or
+/// CSA records. With no input, solves the bundled set problems/dev.sfen (30 s
+/// per problem unless --time-limit says otherwise).
+///
+/// --json prints one JSON object per problem and line: {"name", "sfen",
+/// "result": "mate"|"nomate"|"unknown", "length", "pv": [...], "nodes",
+/// "ms"}. Under skip-useless a line that ends in useless interpositions
+/// prints them after the counted line, marked as not counted.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// Problem files: SFEN lines, KIF/KIFU or CSA.
+    #[arg(value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    /// Solve this one position, given in SFEN.
+    #[arg(long, value_name = "SFEN")]
+    pub sfen: Option<String>,
+    /// Time limit per problem, in seconds.
+    #[arg(long, value_name = "SEC", value_parser = positive_seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+    /// Node limit per problem.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Transposition table size in MB.
+    #[arg(long = "hash", value_name = "MB", default_value_t = 256, value_parser = table_mb)]
+    pub hash_mb: usize,
+    /// Search algorithm: dfpn or pnstar.
+    #[arg(long, value_name = "ALGO", default_value = "dfpn", value_parser = parse_algo)]
+    pub algo: Algo,
+    /// Interpositions: count (every legal one counts) or skip-useless (無駄合).
+    #[arg(long, value_name = "RULE", default_value = "count", value_parser = parse_interpositions)]
+    pub interpositions: Interpositions,
+    /// Print one JSON object per problem instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t > 0.0 && t.is_finite() => Ok(t),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}
+
+fn table_mb(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("the table needs at least 1 MB".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{s}' is not a number of MB")),
+    }
+}
+
+fn parse_algo(s: &str) -> Result<Algo, String> {
+    Algo::from_name(s).ok_or_else(|| format!("unknown algorithm '{s}' (dfpn or pnstar)"))
+}
+
+fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
+    Interpositions::from_name(s).ok_or_else(|| format!("'{s}' is not one of count, skip-useless"))
+}
 
 const BUNDLED: &str = include_str!("../../../problems/dev.sfen");
 const BUNDLED_NAME: &str = "problems/dev.sfen";
 const BUNDLED_TIME_LIMIT: Duration = Duration::from_secs(30);
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// One line of `solve --json`.
+#[derive(serde::Serialize)]
+struct JsonResult<'a> {
+    name: &'a str,
+    sfen: String,
+    result: &'static str,
+    /// The mate length; 0 for no mate; null when unknown.
+    length: Option<u32>,
+    pv: Vec<String>,
+    nodes: u64,
+    ms: u64,
 }
 
 fn hand_text(hand: Hand) -> String {
@@ -72,8 +119,18 @@ fn describe(sol: &Solution) -> String {
     }
 }
 
-fn progress_reporter(name: String) -> Box<dyn FnMut(&Progress) + Send> {
-    Box::new(move |p: &Progress| {
+/// A spinner line on standard error for one problem (only ever made when
+/// standard error is a terminal and the output is not JSON), and the
+/// solver callback that updates it.
+fn progress_display(name: String) -> (ProgressBar, ProgressFn) {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {prefix}: {wide_msg}")
+            .expect("the template is valid"),
+    );
+    bar.set_prefix(name);
+    let shown = bar.clone();
+    let callback = Box::new(move |p: &Progress| {
         let phase = match p.phase {
             Phase::FirstMate => "searching".to_string(),
             Phase::Shortening(n) => format!("mate in {n} known, looking for shorter"),
@@ -86,13 +143,13 @@ fn progress_reporter(name: String) -> Box<dyn FnMut(&Progress) + Send> {
         } else {
             0.0
         };
-        eprint!(
-            "\r\x1b[K  {name}: {phase}, {} nodes, {secs:.1} s, {:.2} Mnps",
+        shown.set_message(format!(
+            "{phase}, {} nodes, {secs:.1} s, {:.2} Mnps",
             p.nodes,
             nps / 1e6
-        );
-        let _ = std::io::stderr().flush();
-    })
+        ));
+    });
+    (bar, callback)
 }
 
 struct Outcome {
@@ -103,40 +160,22 @@ struct Outcome {
 }
 
 /// Runs the command.
-pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let sfen = args.value("--sfen")?;
-    let time_limit: Option<f64> = args.parsed("--time-limit")?;
-    let nodes: Option<u64> = args.parsed("--nodes")?;
-    let hash_mb: usize = args.parsed("--hash")?.unwrap_or(256);
-    let algo_name = args.value("--algo")?.unwrap_or_else(|| "dfpn".to_string());
-    let inter_name = args
-        .value("--interpositions")?
-        .unwrap_or_else(|| "count".to_string());
-    let json = args.flag("--json");
-    let files = args.positionals()?;
-    let algo = Algo::from_name(&algo_name)
-        .ok_or_else(|| ArgError(format!("--algo: unknown algorithm '{algo_name}'")))?;
-    let interpositions = Interpositions::from_name(&inter_name).ok_or_else(|| {
-        ArgError(format!(
-            "--interpositions: '{inter_name}' is not one of count, skip-useless"
-        ))
-    })?;
-    if hash_mb == 0 {
-        return Err(ArgError("--hash: the table needs at least 1 MB".into()).into());
-    }
-    if let Some(t) = time_limit {
-        if !(t > 0.0 && t.is_finite()) {
-            return Err(ArgError(format!(
-                "--time-limit: '{t}' is not a positive number of seconds"
-            ))
-            .into());
-        }
-    }
+pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let SolveArgs {
+        files,
+        sfen,
+        time_limit,
+        nodes,
+        hash_mb,
+        algo,
+        interpositions,
+        json,
+    } = args;
 
     let mut problems: Vec<Problem> = Vec::new();
     let bundled = sfen.is_none() && files.is_empty();
     if let Some(s) = &sfen {
-        let pos = Position::from_sfen(s).map_err(|e| ArgError(format!("--sfen: {e}")))?;
+        let pos = Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?;
         problems.push(Problem {
             name: "--sfen".to_string(),
             position: pos,
@@ -154,7 +193,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         problems = parse_problems(BUNDLED, Some(BUNDLED_NAME))?;
     }
     if problems.is_empty() {
-        return Err(ArgError("no problems in the input".into()).into());
+        return Err("no problems in the input".into());
     }
 
     let time = time_limit
@@ -177,17 +216,15 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut errors = 0usize;
     let stdout = std::io::stdout();
     for (i, p) in problems.iter().enumerate() {
-        if show_progress {
-            solver.set_progress(Some(progress_reporter(format!(
-                "[{}/{total}] {}",
-                i + 1,
-                p.name
-            ))));
-        }
+        let bar = show_progress.then(|| {
+            let (bar, callback) = progress_display(format!("[{}/{total}] {}", i + 1, p.name));
+            solver.set_progress(Some(callback));
+            bar
+        });
         let result = solver.solve(&p.position);
-        if show_progress {
-            eprint!("\r\x1b[K");
+        if let Some(bar) = bar {
             solver.set_progress(None);
+            bar.finish_and_clear();
         }
         let sol = match result {
             Ok(sol) => sol,
@@ -200,22 +237,20 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         let ms = sol.elapsed.as_secs_f64() * 1000.0;
         let mut out = stdout.lock();
         if json {
-            let pv: Vec<String> = sol.pv.iter().map(|m| json_string(&m.to_usi())).collect();
-            writeln!(
-                out,
-                "{{\"name\": {}, \"sfen\": {}, \"result\": \"{}\", \"length\": {}, \"pv\": [{}], \"nodes\": {}, \"ms\": {:.0}}}",
-                json_string(&p.name),
-                json_string(&p.position.to_sfen()),
-                sol.verdict.name(),
-                match (sol.verdict, sol.length) {
-                    (Verdict::Mate, Some(n)) => n.to_string(),
-                    (Verdict::NoMate, _) => "0".to_string(),
-                    _ => "null".to_string(),
+            let record = JsonResult {
+                name: &p.name,
+                sfen: p.position.to_sfen(),
+                result: sol.verdict.name(),
+                length: match (sol.verdict, sol.length) {
+                    (Verdict::Mate, Some(n)) => Some(n),
+                    (Verdict::NoMate, _) => Some(0),
+                    _ => None,
                 },
-                pv.join(", "),
-                sol.nodes,
-                ms
-            )?;
+                pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
+                nodes: sol.nodes,
+                ms: ms.round() as u64,
+            };
+            writeln!(out, "{}", crate::json::line(&record))?;
         } else {
             let secs = sol.elapsed.as_secs_f64();
             let nps = if secs > 0.0 {
@@ -261,10 +296,7 @@ pub fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error>> {
         print_summary(&outcomes, total, errors);
     }
     if errors > 0 {
-        return Err(ArgError(format!(
-            "{errors} of {total} problems could not be solved (see above)"
-        ))
-        .into());
+        return Err(format!("{errors} of {total} problems could not be solved (see above)").into());
     }
     Ok(())
 }

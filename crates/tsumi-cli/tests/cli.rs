@@ -72,7 +72,7 @@ fn perft_rejects_bad_input_with_a_message() {
     let out = tsumi().args(["perft", "2", "--bogus"]).output().unwrap();
     assert!(String::from_utf8(out.stderr)
         .unwrap()
-        .contains("unknown option '--bogus'"));
+        .contains("unexpected argument '--bogus'"));
     let out = tsumi().args(["frobnicate"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
@@ -278,5 +278,35 @@ fn solve_can_skip_useless_interpositions() {
     assert_eq!(field(&lines[0], "length"), "5");
     let (ok, _, err) = solve_json(&["--sfen", sfen, "--interpositions", "never"]);
     assert!(!ok);
-    assert!(err.contains("--interpositions: 'never'"), "{err}");
+    assert!(
+        err.contains("'never' for '--interpositions <RULE>'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_output_parses_and_escapes_names() {
+    let path = temp_path("quoted.sfen");
+    std::fs::write(&path, "4k4/9/4P4/9/9/9/9/9/9 b G 1\tsay \"mate\" \\ now\n").unwrap();
+    let (ok, lines, err) = solve_json(&[path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(lines.len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["name"], "say \"mate\" \\ now");
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["length"], 1);
+    assert_eq!(v["pv"], serde_json::json!(["G*5b"]));
+    assert!(v["nodes"].is_u64() && v["ms"].is_u64());
+    // No progress display when standard error is piped, in JSON or text.
+    assert_eq!(err, "");
+    let out = tsumi()
+        .args(["solve", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let out = tsumi().args(["perft", "2", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["nodes"], 900);
+    assert!(v["seconds"].is_f64() && v["nps"].is_u64());
 }

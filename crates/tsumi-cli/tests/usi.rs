@@ -169,18 +169,26 @@ fn handshake_is_the_same_for_both_binaries() {
 
 #[test]
 fn arguments_are_refused() {
+    // tsumi-usi and tsumi usi take no arguments: an argument is a usage
+    // error (status 2) that names it; --help explains (status 0).
+    let out = Command::new(env!("CARGO_BIN_EXE_tsumi-usi"))
+        .arg("--hash")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unexpected argument '--hash'"));
     let out = Command::new(env!("CARGO_BIN_EXE_tsumi-usi"))
         .arg("--help")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("takes no arguments"));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Takes no arguments"));
     let out = Command::new(env!("CARGO_BIN_EXE_tsumi"))
         .args(["usi", "x"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("takes no arguments (got 'x')"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unexpected argument 'x'"));
 }
 
 #[test]
@@ -286,7 +294,7 @@ fn stop_answers_promptly_and_isready_is_answered_during_a_search() {
 }
 
 #[test]
-fn a_bad_position_command_keeps_the_previous_position() {
+fn a_bad_position_command_leaves_no_position() {
     let mut s = Session::usi();
     let mate = MATE_1.lines().next().unwrap();
     let normal = Position::from_sfen(mate).unwrap().to_sfen();
@@ -294,13 +302,34 @@ fn a_bad_position_command_keeps_the_previous_position() {
     s.send("d");
     s.expect(&format!("info string sfen {normal}"));
     s.send("position startpos moves 7g7f 3c3d 8h2b 2a2b");
-    s.expect("info string error: position: move 4 '2a2b': illegal move '2a2b' in this position; the position is unchanged");
+    s.expect("info string error: position: move 4 '2a2b': illegal move '2a2b' in this position; no position until a valid one is sent");
     s.send("position startpos moves 7g7f zz");
-    s.expect("info string error: position: move 2 'zz': malformed USI move 'zz'; the position is unchanged");
+    s.expect("info string error: position: move 2 'zz': malformed USI move 'zz'; no position until a valid one is sent");
     s.send("position sfen lnsgkgsnl/9/9/9/9/9/9/9/9 x - 1");
-    s.expect("info string error: position: bad SFEN 'lnsgkgsnl/9/9/9/9/9/9/9/9 x - 1': side to move must be 'b' or 'w', found 'x'; the position is unchanged");
+    s.expect("info string error: position: bad SFEN 'lnsgkgsnl/9/9/9/9/9/9/9/9 x - 1': side to move must be 'b' or 'w', found 'x'; no position until a valid one is sent");
+    // A dead piece (a black pawn on rank a) is rejected too; a go after it
+    // must not answer for the mate-in-one position sent before.
+    s.send("position sfen P3k4/9/4P4/9/9/9/9/9/9 b G 1");
+    let (_, err) = s.until("info string error: position: bad SFEN", 5 * SECOND);
+    assert!(
+        err.ends_with("no position until a valid one is sent"),
+        "{err}"
+    );
+    s.send("go mate 5000");
+    let (_, info) = s.until("info string", 5 * SECOND);
+    assert!(
+        info.starts_with("info string error: go: no position, the last position command was rejected (bad SFEN 'P3k4/9/4P4/9/9/9/9/9/9 b G 1'"),
+        "{info}"
+    );
+    s.expect("checkmate notimplemented");
+    s.send("go btime 0 wtime 0 byoyomi 1000");
+    s.until("info string error: go: no position", 5 * SECOND);
+    s.expect("bestmove resign");
     s.send("d");
-    s.expect(&format!("info string sfen {normal}"));
+    let (_, d) = s.until("info string", 5 * SECOND);
+    assert!(d.starts_with("info string no position: "), "{d}");
+    // A valid position is searched again.
+    s.send(&format!("position sfen {mate}"));
     s.send("go mate 5000");
     let (_, answer) = s.until("checkmate", 5 * SECOND);
     assert_mates(mate, &answer, 1);

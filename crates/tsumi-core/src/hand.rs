@@ -39,7 +39,7 @@ const fn guard_mask() -> u32 {
 pub const BORROW_MASK: u32 = guard_mask();
 
 /// The pieces one side holds in hand.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Hand(u32);
 
 impl Hand {
@@ -148,8 +148,8 @@ impl Hand {
         other.is_superior_or_equal(self)
     }
 
-    /// Field-wise minimum.
-    pub fn min(self, other: Hand) -> Hand {
+    /// Field-wise minimum: for each kind, the smaller of the two counts.
+    pub fn fieldwise_min(self, other: Hand) -> Hand {
         let mut h = Hand::EMPTY;
         for k in PieceType::HAND {
             h.set_count(k, self.count(k).min(other.count(k)));
@@ -157,8 +157,8 @@ impl Hand {
         h
     }
 
-    /// Field-wise maximum.
-    pub fn max(self, other: Hand) -> Hand {
+    /// Field-wise maximum: for each kind, the larger of the two counts.
+    pub fn fieldwise_max(self, other: Hand) -> Hand {
         let mut h = Hand::EMPTY;
         for k in PieceType::HAND {
             h.set_count(k, self.count(k).max(other.count(k)));
@@ -290,8 +290,8 @@ mod tests {
         let mut b = Hand::EMPTY;
         b.set_count(PieceType::Pawn, 1);
         b.set_count(PieceType::Rook, 2);
-        assert_eq!(a.min(b).count(PieceType::Pawn), 1);
-        assert_eq!(a.max(b).count(PieceType::Rook), 2);
-        assert_eq!(a.minus(a.min(b)).count(PieceType::Pawn), 2);
+        assert_eq!(a.fieldwise_min(b).count(PieceType::Pawn), 1);
+        assert_eq!(a.fieldwise_max(b).count(PieceType::Rook), 2);
+        assert_eq!(a.minus(a.fieldwise_min(b)).count(PieceType::Pawn), 2);
     }
 }

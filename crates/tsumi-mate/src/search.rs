@@ -471,13 +471,14 @@ impl<'t> Search<'t> {
                 let mut exact = false;
                 for c in children {
                     depth = depth.min(c.len);
-                    hand = hand.min(pieces::before_attacker_move(c.rhand, c.mv, c.captured));
+                    hand =
+                        hand.fieldwise_min(pieces::before_attacker_move(c.rhand, c.mv, c.captured));
                     rep = rep.min(c.rep);
                     exact |= c.exact;
                 }
                 let mut hand = pieces::or_disproof_close(hand, a);
                 if rep != NO_REP || exact {
-                    hand = hand.min(a);
+                    hand = hand.fieldwise_min(a);
                 }
                 return Some(
                     NodeResult::disproven(inc(depth), hand, rep_for(rep, ply)).exact(exact),
@@ -494,7 +495,7 @@ impl<'t> Search<'t> {
             {
                 let mut hand = pieces::and_disproof_from_child(c.rhand, c.mv, a, d);
                 if c.rep != NO_REP || c.exact {
-                    hand = hand.min(a);
+                    hand = hand.fieldwise_min(a);
                 }
                 return Some(
                     NodeResult::disproven(inc(c.len), hand, rep_for(c.rep, ply)).exact(c.exact),
@@ -506,7 +507,7 @@ impl<'t> Search<'t> {
                 let mut exact = false;
                 for c in children {
                     len = len.max(c.len);
-                    hand = hand.max(c.rhand);
+                    hand = hand.fieldwise_max(c.rhand);
                     exact |= c.exact;
                 }
                 let hand = if exact {

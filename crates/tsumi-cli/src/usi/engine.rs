@@ -35,7 +35,9 @@ pub struct Engine {
     options: Options,
     /// The `USI_Hash` the backend was last sized to.
     applied_hash: Option<usize>,
-    position: Position,
+    /// The position of the last `position` command, or why that command
+    /// was rejected: a `go` never answers for an older position.
+    position: Result<Position, String>,
     /// `None` while a search has it.
     backend: Option<Box<dyn MateBackend>>,
     search: Option<Running>,
@@ -49,7 +51,7 @@ impl Engine {
             out,
             options: Options::default(),
             applied_hash: None,
-            position: Position::startpos(),
+            position: Ok(Position::startpos()),
             backend: Some(backend),
             search: None,
         }
@@ -103,10 +105,14 @@ impl Engine {
                     }
                 }
             }
-            Command::Display => {
-                self.out
-                    .line(&format!("info string sfen {}", self.position.to_sfen()));
-            }
+            Command::Display => match &self.position {
+                Ok(pos) => self
+                    .out
+                    .line(&format!("info string sfen {}", pos.to_sfen())),
+                Err(why) => self.out.line(&format!(
+                    "info string no position: the last position command was rejected ({why})"
+                )),
+            },
             Command::Quit => {
                 self.quit();
                 return Flow::Quit;
@@ -165,34 +171,33 @@ impl Engine {
     }
 
     /// `position …`: builds the new position completely before replacing
-    /// the old one, so an error leaves the previous position in place. A
-    /// running search is not affected: it works on its own copy.
+    /// the old one, so nothing is half applied. A rejected command leaves
+    /// no position at all (the error is kept for the next `go`, which
+    /// answers without a verdict), never the previous one. A running search
+    /// is not affected: it works on its own copy.
     fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) {
+        self.position = Engine::build_position(sfen, moves);
+        if let Err(why) = &self.position {
+            self.error(&format!(
+                "position: {why}; no position until a valid one is sent"
+            ));
+        }
+    }
+
+    fn build_position(sfen: Option<&str>, moves: &[String]) -> Result<Position, String> {
         let mut pos = match sfen {
             None => Position::startpos(),
-            Some(text) => match Position::from_sfen(text) {
-                Ok(p) => p,
-                Err(e) => {
-                    self.error(&format!(
-                        "position: bad SFEN '{text}': {e}; the position is unchanged"
-                    ));
-                    return;
-                }
-            },
+            Some(text) => {
+                Position::from_sfen(text).map_err(|e| format!("bad SFEN '{text}': {e}"))?
+            }
         };
         for (i, text) in moves.iter().enumerate() {
-            match pos.parse_usi_move(text) {
-                Ok(m) => pos.do_move(m),
-                Err(e) => {
-                    self.error(&format!(
-                        "position: move {} '{text}': {e}; the position is unchanged",
-                        i + 1
-                    ));
-                    return;
-                }
-            }
+            let m = pos
+                .parse_usi_move(text)
+                .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+            pos.do_move(m);
         }
-        self.position = pos;
+        Ok(pos)
     }
 
     fn go(&mut self, go: Go) {
@@ -211,10 +216,26 @@ impl Engine {
                 return;
             }
         }
+        let position = match &self.position {
+            Ok(pos) => pos.clone(),
+            Err(why) => {
+                // No verdict for a position the GUI did not get accepted:
+                // `notimplemented` is the USI answer that claims nothing.
+                let answer = match go {
+                    Go::Mate(_) => "checkmate notimplemented",
+                    Go::Play(_) => "bestmove resign",
+                };
+                self.out.lines(&[
+                    format!("info string error: go: no position, the last position command was rejected ({why})"),
+                    answer.to_string(),
+                ]);
+                return;
+            }
+        };
         let (reply, budget, pondering, infinite, go_nodes, mate_time) = match &go {
             Go::Mate(t) => (Reply::Checkmate, *t, false, false, None, *t),
             Go::Play(l) => {
-                let b = clock::budget(l, self.position.side_to_move());
+                let b = clock::budget(l, position.side_to_move());
                 (
                     Reply::BestMove,
                     b,
@@ -225,8 +246,8 @@ impl Engine {
                 )
             }
         };
-        let defender = self.position.side_to_move().flip();
-        if self.position.king_square(defender).is_none() {
+        let defender = position.side_to_move().flip();
+        if position.king_square(defender).is_none() {
             let answer = match reply {
                 Reply::Checkmate => "checkmate nomate",
                 Reply::BestMove => "bestmove resign",
@@ -248,7 +269,7 @@ impl Engine {
             (l, Some(n)) => Some(l.min(n)),
         };
         let job = Job {
-            position: self.position.clone(),
+            position,
             reply,
             limits: SearchLimits {
                 nodes,

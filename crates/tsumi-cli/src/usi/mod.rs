@@ -19,7 +19,6 @@ pub mod engine;
 pub mod options;
 pub mod output;
 pub mod search;
-pub mod simple;
 #[cfg(test)]
 mod test_backend;
 #[cfg(test)]

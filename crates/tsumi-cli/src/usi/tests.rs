@@ -248,7 +248,7 @@ fn position_during_a_search_is_for_the_next_one() {
 }
 
 #[test]
-fn bad_positions_keep_the_previous_one() {
+fn a_bad_position_leaves_no_position_and_go_gives_no_verdict() {
     let mut h = Harness::new(Script::NoMateAfter(Duration::ZERO));
     h.send("position startpos moves 7g7f 3c3d");
     h.send("d");
@@ -256,14 +256,28 @@ fn bad_positions_keep_the_previous_one() {
         "info string sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
     );
     h.send("position startpos moves 7g7f 7g7f");
-    h.expect("info string error: position: move 2 '7g7f': illegal move '7g7f' in this position; the position is unchanged");
+    h.expect("info string error: position: move 2 '7g7f': illegal move '7g7f' in this position; no position until a valid one is sent");
     h.send("position startpos moves 2g2f x9");
-    h.expect("info string error: position: move 2 'x9': malformed USI move 'x9'; the position is unchanged");
+    h.expect("info string error: position: move 2 'x9': malformed USI move 'x9'; no position until a valid one is sent");
     h.send("position sfen 4k4/9/9/9/9/9/9/9 b - 1");
-    h.expect("info string error: position: bad SFEN '4k4/9/9/9/9/9/9/9 b - 1': the board must have 9 ranks, found 8; the position is unchanged");
+    h.expect("info string error: position: bad SFEN '4k4/9/9/9/9/9/9/9 b - 1': the board must have 9 ranks, found 8; no position until a valid one is sent");
     h.send("d");
-    h.expect(
-        "info string sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+    h.expect("info string no position: the last position command was rejected (bad SFEN '4k4/9/9/9/9/9/9/9 b - 1': the board must have 9 ranks, found 8)");
+    // Neither kind of go answers for the earlier, accepted position.
+    h.send("go mate 1000");
+    h.expect("info string error: go: no position, the last position command was rejected (bad SFEN '4k4/9/9/9/9/9/9/9 b - 1': the board must have 9 ranks, found 8)");
+    h.expect("checkmate notimplemented");
+    h.send("go btime 0 wtime 0 byoyomi 1000");
+    h.expect("info string error: go: no position, the last position command was rejected (bad SFEN '4k4/9/9/9/9/9/9/9 b - 1': the board must have 9 ranks, found 8)");
+    h.expect("bestmove resign");
+    assert!(h.log.lock().unwrap().solves.is_empty());
+    // A valid position brings the engine back.
+    h.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1");
+    h.send("go mate 1000");
+    assert_eq!(h.next_answer(SECOND).unwrap(), "checkmate nomate");
+    assert_eq!(
+        h.log.lock().unwrap().solves[0].0,
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1"
     );
 }
 
