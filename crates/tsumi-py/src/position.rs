@@ -117,9 +117,9 @@ impl PyPosition {
 
     /// Reads a KIF/KIFU record (str, or bytes in UTF-8 or Shift_JIS) and
     /// returns its start position; with `play_moves=True` the record's
-    /// moves are pushed (so `pop` takes them back). A missing
-    /// `後手の持駒` with only the defender's king on the board gives 後手
-    /// every remaining piece, as tsume problems mean.
+    /// moves are pushed (so `pop` takes them back). A board diagram with
+    /// no `後手の持駒` line and no 先手 king gives 後手 every remaining
+    /// piece, as tsume problems mean.
     #[staticmethod]
     #[pyo3(signature = (text, *, play_moves=false))]
     fn from_kif(text: &Bound<'_, PyAny>, play_moves: bool) -> PyResult<PyPosition> {

@@ -122,6 +122,36 @@ fn panic_err(payload: Box<dyn std::any::Any + Send>) -> PyErr {
     PyRuntimeError::new_err(format!("internal error in the solver: {msg}"))
 }
 
+thread_local! {
+    /// The solvers this thread is inside (a signal handler can nest calls).
+    static ACTIVE: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Marks a solver as in use on this thread until dropped.
+struct Active(usize);
+
+impl Active {
+    fn enter(solver: &Mutex<CoreSolver>) -> PyResult<Active> {
+        let id = solver as *const Mutex<CoreSolver> as usize;
+        ACTIVE.with(|a| {
+            let mut a = a.borrow_mut();
+            if a.contains(&id) {
+                return Err(PyRuntimeError::new_err(
+                    "this solver is already solving on this thread (called from a signal handler?)",
+                ));
+            }
+            a.push(id);
+            Ok(Active(id))
+        })
+    }
+}
+
+impl Drop for Active {
+    fn drop(&mut self) {
+        ACTIVE.with(|a| a.borrow_mut().retain(|&x| x != self.0));
+    }
+}
+
 /// One solve on `solver` with `limits` (plus a fresh stop flag), on the
 /// calling thread without the GIL. The solver's progress callback, which
 /// it calls a few times a second during a long search, takes the GIL back
@@ -134,6 +164,10 @@ fn solve_interruptible(
     pos: &Position,
     mut limits: Limits,
 ) -> PyResult<CoreSolution> {
+    // A Python signal handler run from the watch below could call back
+    // into the solver this thread is already using: refuse rather than
+    // wait for ourselves.
+    let _active = Active::enter(solver)?;
     let stop = Arc::new(AtomicBool::new(false));
     limits.stop = Some(stop.clone());
     let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
@@ -324,6 +358,9 @@ impl PySolution {
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
     inner: Mutex<CoreSolver>,
+    /// The settings, kept outside the mutex so that reading them never
+    /// waits for a running solve.
+    build: Build,
     limits: Limits,
     threads: usize,
 }
@@ -348,6 +385,7 @@ impl PySolver {
             threads: threads_arg(threads)?,
             limits: limits_arg(time_limit, nodes)?,
             inner: Mutex::new(build.solver()),
+            build,
         })
     }
 
@@ -384,19 +422,13 @@ impl PySolver {
     /// The table size in MiB.
     #[getter]
     fn hash_mb(&self) -> usize {
-        self.lock().config().hash_mb
+        self.build.hash_mb
     }
 
     /// `"skip-useless"` or `"count"`.
     #[getter]
     fn interpositions(&self) -> &'static str {
-        self.lock().config().interpositions.name()
-    }
-}
-
-impl PySolver {
-    fn lock(&self) -> std::sync::MutexGuard<'_, CoreSolver> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.build.interpositions.name()
     }
 }
 
@@ -417,6 +449,11 @@ fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
+            // In use (a signal handler calling in during a solve): a
+            // solver of its own for the nested call.
+            Some((b, s)) if *b == build && Arc::strong_count(s) > 1 => {
+                Arc::new(Mutex::new(build.solver()))
+            }
             Some((b, s)) if *b == build => s.clone(),
             _ => {
                 *cell = None; // free the old table first

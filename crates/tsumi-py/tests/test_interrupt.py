@@ -85,3 +85,38 @@ def test_gil_released_during_perft():
     assert n == 19861490
     assert took > 0.01
     assert pause < took / 2, (pause, took)
+
+
+class Stop(Exception):
+    pass
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX timers")
+def test_signal_handler_calling_back_in():
+    # A handler that solves while a solve runs (on the same thread): the
+    # module-level solve gets a solver of its own, a Solver object in use
+    # refuses; neither waits for itself.
+    seen = []
+    solver = tsumi.Solver(hash_mb=16)
+
+    def handler(signum, frame):
+        seen.append(tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", hash_mb=16).length)
+        try:
+            seen.append(solver.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1").length)
+        except RuntimeError as e:
+            seen.append(str(e))
+        raise Stop()
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, 0.4)
+    try:
+        with pytest.raises(Stop):
+            solver.solve(LONG, time_limit=30)
+        with pytest.raises(Stop):
+            signal.setitimer(signal.ITIMER_REAL, 0.4)
+            tsumi.solve(LONG, hash_mb=16, time_limit=30)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert seen[0] == 1 and "already solving" in seen[1]
+    assert seen[2] == 1 and seen[3] == 1
