@@ -257,8 +257,9 @@ impl PyPosition {
     /// The first move of a shortest mate of at most `max_ply` plies, in
     /// USI, or `None` when the search finds none within `max_ply` plies or
     /// `nodes` nodes. Meant for the short bounded searches at the leaves of
-    /// a game-tree search: the side to move attacks with checks only, and
-    /// the searching table (one per thread) is kept between calls. Runs
+    /// a game-tree search: the side to move attacks with checks only,
+    /// every legal interposition counts (as in cshogi's `DfPn`), and the
+    /// searching table (one per thread) is kept between calls. Runs
     /// without the GIL; `nodes=None` lifts the node limit; Ctrl-C stops it.
     #[pyo3(signature = (max_ply, *, nodes=Some(1_000_000)), text_signature = "(self, max_ply, *, nodes=1000000)")]
     fn mate_move(

@@ -355,6 +355,17 @@ impl PySolution {
 /// is the shortest mate with the longest defence, its line checked by an
 /// independent replay, or a proof that there is no mate, or `"unknown"`
 /// when a limit ends the search first.
+///
+/// - `hash_mb`: the table in MiB (1 to 65536).
+/// - `threads`: 1; other counts raise `NotImplementedError` until the
+///   solver searches on several threads.
+/// - `interpositions`: `"skip-useless"` (the 無駄合 rule: a useless
+///   interposition neither counts nor hides a mate) or `"count"` (every
+///   legal interposition counts, as cshogi and the reference sets do).
+/// - `time_limit` (seconds) and `nodes`: limits for each solve.
+///
+/// Solves run without the GIL and Ctrl-C stops them (`KeyboardInterrupt`).
+/// A `Solver` shared by several threads serves one solve at a time.
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
     inner: Mutex<CoreSolver>,
@@ -466,8 +477,9 @@ fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex
 }
 
 /// Solves a tsume problem: `position` is a `tsumi.Position` or an SFEN.
-/// See `Solver` for the meaning of the result. The table (`hash_mb`) is
-/// kept between calls on the same thread with the same settings.
+/// See `Solver` for the meaning of the result and the settings. The table
+/// (`hash_mb`) is kept between calls on the same thread with the same
+/// settings.
 #[pyfunction]
 #[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", report=false))]
 #[allow(clippy::too_many_arguments)]

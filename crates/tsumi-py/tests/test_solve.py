@@ -126,3 +126,22 @@ def test_interpositions_rule():
     solver = tsumi.Solver(hash_mb=16)
     assert (solver.interpositions, solver.threads, solver.hash_mb) == ("skip-useless", 1, 16)
     assert solver.solve(sfen).length == 1
+
+
+def test_solver_shared_by_threads():
+    import threading
+
+    solver = tsumi.Solver(hash_mb=16, interpositions="count")
+    sfens = read_sfens("mate-7-ply.txt", 8)
+    results = {}
+
+    def work(part):
+        for sfen in part:
+            results[sfen] = solver.solve(sfen).length
+
+    threads = [threading.Thread(target=work, args=(sfens[i::2],)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == {s: 7 for s in sfens}
