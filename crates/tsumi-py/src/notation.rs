@@ -1,7 +1,7 @@
 //! Every use of the record formats and Japanese move text, in one place:
 //! KIF, CSA, problem files and `▲２二金`-style moves.
 
-use tsumi_core::{Move, Position, Square};
+use tsumi_core::{Hand, Move, Position, Square};
 use tsumi_notation::japanese::{move_to_japanese, parse_japanese_move, pv_to_japanese};
 use tsumi_notation::problem::{parse_problems, Problem};
 use tsumi_notation::{csa, kif, NotationError};
@@ -53,4 +53,9 @@ pub fn parse_japanese(
     prev_to: Option<Square>,
 ) -> Result<Move, NotationError> {
     parse_japanese_move(pos, text, prev_to)
+}
+
+/// A hand in KIF's words, `飛二　角　歩九`, or `なし`.
+pub fn hand_kanji(hand: Hand) -> String {
+    kif::hand_to_kif(hand).trim_end_matches('　').to_string()
 }

@@ -13,7 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tsumi_core::{Hand, PieceType, Position};
+use tsumi_core::{Hand, Position};
 use tsumi_mate::{
     Interpositions, Limits, Progress, ProgressFn, Solution as CoreSolution, SolveError,
     Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
@@ -202,20 +202,6 @@ fn solve_interruptible(
     result.map_err(panic_err)?.map_err(solve_err)
 }
 
-fn hand_text(hand: Hand) -> String {
-    let mut s = String::new();
-    for k in PieceType::HAND.iter().rev() {
-        let n = hand.count(*k);
-        if n > 0 {
-            s.push_str(k.kanji());
-            if n > 1 {
-                s.push_str(&n.to_string());
-            }
-        }
-    }
-    s
-}
-
 /// The result of one solve.
 #[pyclass(name = "Solution", module = "tsumi", frozen)]
 pub struct PySolution {
@@ -306,7 +292,7 @@ impl PySolution {
             );
         }
         if self.result == "mate" && !self.leftover.is_empty() {
-            t += &format!("  駒余り: {}\n", hand_text(self.leftover));
+            t += &format!("  駒余り: {}\n", notation::hand_kanji(self.leftover));
         }
         let nps = if self.seconds > 0.0 {
             self.nodes as f64 / self.seconds

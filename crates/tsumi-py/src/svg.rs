@@ -1,29 +1,12 @@
 //! An SVG drawing of a position (for Jupyter's `_repr_svg_`).
 
-use tsumi_core::{Color, Hand, PieceType, Position, Square};
+use crate::notation;
+use tsumi_core::{Color, PieceType, Position, Square};
 
 const CELL: u32 = 40;
 const LEFT: u32 = 70;
 const TOP: u32 = 30;
 const NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-/// Pieces in hand as `飛角金2`, or `なし`.
-fn hand_text(hand: Hand) -> String {
-    let mut s = String::new();
-    for k in PieceType::HAND.iter().rev() {
-        let n = hand.count(*k);
-        if n > 0 {
-            s.push_str(k.kanji());
-            if n > 1 {
-                s.push_str(&n.to_string());
-            }
-        }
-    }
-    if s.is_empty() {
-        s.push_str("なし");
-    }
-    s
-}
 
 /// One-character names for the board (成香 and friends as 杏圭全).
 fn board_kanji(kind: PieceType) -> &'static str {
@@ -107,8 +90,8 @@ pub fn board(pos: &Position) -> String {
         ));
     }
     // 先手's hand bottom right, 後手's top left (turned).
-    let black = format!("☗{}", hand_text(pos.hand(Color::Black)));
-    let white = format!("☖{}", hand_text(pos.hand(Color::White)));
+    let black = format!("☗{}", notation::hand_kanji(pos.hand(Color::Black)));
+    let white = format!("☖{}", notation::hand_kanji(pos.hand(Color::White)));
     vertical(&mut s, LEFT + CELL * 9 + 45, TOP + CELL * 4, &black, false);
     vertical(&mut s, LEFT - 35, TOP + CELL * 5, &white, true);
     let turn = match pos.side_to_move() {
