@@ -401,6 +401,19 @@ fn a_second_go_is_refused_while_searching() {
     assert!(s.quit().success());
 }
 
+/// Found by the `usi` fuzz target: an error message quoted a `\r` (and
+/// NULs) from the input, so a GUI splitting lines on `\r` would have read
+/// the rest, here `bestmove 7g7f`, as an answer of its own.
+#[test]
+fn quoted_input_cannot_forge_a_line() {
+    let mut s = Session::usi();
+    s.send_bytes(b"posit99\rbestmove 7g7f\0\0\n");
+    s.expect("info string error: unknown command 'posit99?bestmove 7g7f??'");
+    s.send("isready");
+    s.expect("readyok");
+    assert!(s.quit().success());
+}
+
 #[test]
 fn malformed_input_is_reported_and_survived() {
     let mut s = Session::usi();

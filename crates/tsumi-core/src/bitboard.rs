@@ -203,18 +203,22 @@ impl Bitboard {
 
     /// Attacks of every pawn in `self` for pawns of `color`: each pawn
     /// attacks the square one rank ahead, which in the file-major layout is
-    /// a one-bit shift of each half. A Black pawn never stands on rank 一 and
-    /// a White pawn never on rank 九, so no bit crosses into another file.
+    /// a one-bit shift of each half. A pawn on its last rank (Black on 一,
+    /// White on 九: a dead piece, which only relaxed positions hold)
+    /// attacks nothing; the shift would carry it into the next file, so
+    /// that bit is masked off.
     #[inline]
     pub const fn pawn_attacks(self, color: Color) -> Bitboard {
+        const RANK_1: Bitboard = Bitboard::rank_mask(0);
+        const RANK_9: Bitboard = Bitboard::rank_mask(8);
         match color {
             Color::Black => Bitboard {
-                lo: self.lo >> 1,
-                hi: self.hi >> 1,
+                lo: (self.lo >> 1) & !RANK_9.lo,
+                hi: (self.hi >> 1) & !RANK_9.hi,
             },
             Color::White => Bitboard {
-                lo: (self.lo << 1) & LO_MASK,
-                hi: (self.hi << 1) & HI_MASK,
+                lo: (self.lo << 1) & LO_MASK & !RANK_1.lo,
+                hi: (self.hi << 1) & HI_MASK & !RANK_1.hi,
             },
         }
     }
@@ -460,6 +464,14 @@ mod tests {
                     bb.pawn_attacks(Color::White),
                     Bitboard::from_square(sq.offset(0, 1).unwrap())
                 );
+            }
+            // A dead pawn on its last rank attacks nothing (the shift must
+            // not carry it into the next file).
+            if sq.rank() == 0 {
+                assert!(bb.pawn_attacks(Color::Black).is_empty(), "{sq}");
+            }
+            if sq.rank() == 8 {
+                assert!(bb.pawn_attacks(Color::White).is_empty(), "{sq}");
             }
         }
     }

@@ -387,3 +387,15 @@ fn single_piece_geometries() {
         "{positions} {checks}"
     );
 }
+
+/// Positions the `movegen` fuzz target found (docs/fuzzing.md), checked
+/// with every generator. The first: a White pawn on 5九 (a dead piece,
+/// readable only by the relaxed reader) was shifted by the check
+/// generator into 6一, giving the impossible "checks" 5i6a and 5i6a+.
+#[test]
+fn fuzz_found_positions() {
+    for sfen in ["7RS/3K5/9/9/4P+L3/4+b4/1+l7/4k4/4p1R2 w - 18"] {
+        let pos = Position::from_sfen_relaxed(sfen).unwrap();
+        check_position(&pos);
+    }
+}

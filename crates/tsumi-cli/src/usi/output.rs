@@ -67,6 +67,19 @@ impl Output {
     }
 }
 
+/// `text` made safe to send as one line: control characters (`\r`, NUL,
+/// escape, …) and Unicode line separators become `?`. Error messages quote
+/// the GUI's input back, and a `\r` in it would let a GUI that splits
+/// lines on `\r` read the rest as a line of its own (`bestmove …`, say).
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}';
+    if text.contains(bad) {
+        text.replace(bad, "?").into()
+    } else {
+        text.into()
+    }
+}
+
 fn write_block<S: AsRef<str>>(sink: &mut Sink, lines: &[S]) {
     if sink.closed {
         return;
@@ -74,8 +87,39 @@ fn write_block<S: AsRef<str>>(sink: &mut Sink, lines: &[S]) {
     // A closed pipe means the GUI has gone; the end of standard input
     // follows and ends the engine, so write errors are dropped here.
     for l in lines {
-        let _ = sink.writer.write_all(l.as_ref().as_bytes());
+        let _ = sink.writer.write_all(one_line(l.as_ref()).as_bytes());
         let _ = sink.writer.write_all(b"\n");
     }
     let _ = sink.writer.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_line_is_one_line() {
+        let buf = Buf::default();
+        let out = Output::new(Box::new(buf.clone()));
+        out.line("info string error: unknown command 'x\rbestmove 7g7f\0\u{1b}[2J\u{85}\u{2028}'");
+        out.line("readyok");
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(
+            text,
+            "info string error: unknown command 'x?bestmove 7g7f??[2J??'\nreadyok\n"
+        );
+    }
 }
