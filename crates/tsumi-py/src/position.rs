@@ -285,15 +285,14 @@ impl PyPosition {
         self.clone()
     }
 
+    /// Same board, hands, side to move and move number. (A position
+    /// changes with `push`, so it is not hashable; `zobrist_hash()` gives
+    /// its current key.)
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<PyPosition>() {
             Ok(o) => o.borrow().pos == self.pos,
             Err(_) => false,
         }
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.pos.key()
     }
 
     fn __repr__(&self) -> String {

@@ -1,5 +1,7 @@
 """KIF, CSA and Japanese move text."""
 
+import pytest
+
 import tsumi
 
 KIF = """作品名：テスト
@@ -81,7 +83,9 @@ def test_position_accessors():
     pos = tsumi.Position("4k4/9/4P4/9/9/9/9/9/9 b RG2P 1")
     assert pos.hand(tsumi.BLACK) == {"R": 1, "G": 1, "P": 2}
     assert tsumi.Position("startpos") == tsumi.Position()
-    assert pos.copy() == pos and hash(pos.copy()) == hash(pos)
+    assert pos.copy() == pos and pos.copy().zobrist_hash() == pos.zobrist_hash()
+    with pytest.raises(TypeError):
+        hash(pos)  # mutable: push changes it
     svg = pos._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>") and "歩" in svg
     assert "ppppppppp" in repr(tsumi.Position())
