@@ -1,0 +1,182 @@
+"""Type stubs for tsumi (the extension module tsumi._tsumi)."""
+
+from os import PathLike
+from typing import Dict, Iterator, List, Optional, Union, final
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "MoveList",
+    "Position",
+    "Problem",
+    "Solution",
+    "Solver",
+    "__version__",
+    "read_problems",
+    "solve",
+]
+
+__version__: str
+BLACK: int
+"""先手, the side that moves first (0)."""
+WHITE: int
+"""後手 (1)."""
+
+@final
+class MoveList:
+    """Moves as a read-only sequence of USI strings."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> str: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __contains__(self, move: object, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Position:
+    """A shogi position with the moves pushed on it.
+
+    ``Position()`` is the start position; ``Position(sfen)`` reads an SFEN
+    (``sfen `` prefix and ``startpos`` accepted). ``ValueError`` on bad input.
+    """
+
+    def __new__(cls, sfen: Optional[str] = None) -> Position: ...
+    @staticmethod
+    def from_kif(text: Union[str, bytes], *, play_moves: bool = False) -> Position:
+        """Start position of a KIF/KIFU record (bytes: UTF-8 or Shift_JIS);
+        with ``play_moves`` the record's moves are pushed."""
+    @staticmethod
+    def from_csa(text: Union[str, bytes], *, play_moves: bool = False) -> Position:
+        """Start position of the first CSA record; with ``play_moves`` its
+        moves are pushed."""
+    def sfen(self) -> str: ...
+    @property
+    def turn(self) -> int:
+        """``BLACK`` (0) or ``WHITE`` (1)."""
+    @property
+    def ply(self) -> int:
+        """The move number as SFEN writes it (1 for the first move)."""
+    def hand(self, color: int) -> Dict[str, int]:
+        """Pieces in hand, e.g. ``{"R": 1, "P": 3}`` (kinds held only)."""
+    def piece_at(self, square: Union[int, str]) -> Optional[str]:
+        """SFEN letter of the piece on ``square`` (``"5e"`` or ``file*9+rank``),
+        upper case for Black; ``None`` if empty."""
+    def legal_moves(self) -> MoveList: ...
+    def checks(self) -> MoveList:
+        """Every legal move that gives check."""
+    def evasions(self) -> MoveList:
+        """Legal answers to the current check (every legal move when not in check)."""
+    def push(self, move: str) -> None:
+        """Play a legal move given in USI or Japanese (``▲７六歩``)."""
+    def pop(self) -> str:
+        """Take back the last pushed move; ``IndexError`` if none."""
+    def moves(self) -> List[str]:
+        """The pushed moves, in USI."""
+    def parse_move_text(self, text: str) -> str:
+        """A legal move given in USI or Japanese, returned in USI."""
+    def move_to_japanese(self, move: str) -> str:
+        """A legal move in Japanese, ``▲７六歩``."""
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def gives_check(self, move: str) -> bool: ...
+    def perft(self, depth: int) -> int:
+        """Leaf count of the legal-move tree (runs without the GIL)."""
+    def zobrist_hash(self) -> int: ...
+    def mate_move(self, max_ply: int, *, nodes: Optional[int] = 1000000) -> Optional[str]:
+        """First move of a shortest mate within ``max_ply`` plies, or ``None``."""
+    def copy(self) -> Position: ...
+    def __copy__(self) -> Position: ...
+    def __deepcopy__(self, memo: object, /) -> Position: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+    def _repr_svg_(self) -> str: ...
+
+@final
+class Solution:
+    """The result of one solve."""
+
+    @property
+    def result(self) -> str:
+        """``"mate"``, ``"nomate"`` or ``"unknown"``."""
+    @property
+    def length(self) -> Optional[int]:
+        """Mate length in plies (for ``"unknown"``: a mate found but not proven shortest)."""
+    @property
+    def pv(self) -> List[str]: ...
+    @property
+    def pv_japanese(self) -> List[str]: ...
+    @property
+    def useless_tail(self) -> List[str]:
+        """Useless interpositions after ``pv`` (無駄合 rule), not counted."""
+    @property
+    def proven_shortest(self) -> bool: ...
+    @property
+    def no_mate_within(self) -> Optional[int]: ...
+    @property
+    def leftover(self) -> Dict[str, int]:
+        """The attacker's hand at the end of the line (駒余り)."""
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def report(self) -> Optional[str]:
+        """A text report when solved with ``report=True``."""
+
+@final
+class Solver:
+    """A solver that keeps its table across calls."""
+
+    def __new__(
+        cls,
+        *,
+        hash_mb: int = 256,
+        threads: int = 1,
+        interpositions: str = "skip-useless",
+        time_limit: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> Solver: ...
+    def solve(
+        self,
+        position: Union[Position, str],
+        *,
+        time_limit: Optional[float] = None,
+        nodes: Optional[int] = None,
+        report: bool = False,
+    ) -> Solution: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def hash_mb(self) -> int: ...
+    @property
+    def interpositions(self) -> str: ...
+
+@final
+class Problem:
+    """A problem read by ``read_problems``."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def solution(self) -> List[str]: ...
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+
+def solve(
+    position: Union[Position, str],
+    *,
+    time_limit: Optional[float] = None,
+    nodes: Optional[int] = None,
+    hash_mb: int = 256,
+    threads: int = 1,
+    interpositions: str = "skip-useless",
+    report: bool = False,
+) -> Solution:
+    """Solve a tsume problem (the side to move attacks with checks only)."""
+
+def read_problems(path: Union[str, "PathLike[str]"]) -> List[Problem]:
+    """Problems from an SFEN-lines, KIF/KIFU or CSA file."""

@@ -1,0 +1,523 @@
+//! `tsumi.solve`, `tsumi.Solver`, `tsumi.Solution` and the search behind
+//! `Position.mate_move`: conversion around `tsumi_mate::Solver`, run
+//! without the GIL and stopped by Ctrl-C.
+
+use crate::convert::hand_dict;
+use crate::notation;
+use crate::position::PyPosition;
+use pyo3::exceptions::{PyNotImplementedError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::cell::RefCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tsumi_core::{Hand, Position};
+use tsumi_mate::{
+    Interpositions, Limits, Progress, ProgressFn, Solution as CoreSolution, SolveError,
+    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
+};
+
+/// Largest table accepted, in MiB.
+const MAX_HASH_MB: usize = 1 << 16;
+/// Table of the per-thread solver behind `Position.mate_move`, in MiB:
+/// small, because a short search touches few entries and a large table
+/// costs a cache miss on nearly every probe.
+const MATE_MOVE_HASH_MB: usize = 4;
+
+/// The settings a solver is built with (the table size and the rule are
+/// fixed for a solver's life).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Build {
+    hash_mb: usize,
+    interpositions: Interpositions,
+    max_ply: u16,
+}
+
+impl Build {
+    fn solver(self) -> CoreSolver {
+        CoreSolver::new(SolverConfig {
+            hash_mb: self.hash_mb,
+            interpositions: self.interpositions,
+            max_ply: self.max_ply,
+            ..SolverConfig::default()
+        })
+    }
+}
+
+fn interpositions_arg(name: &str) -> PyResult<Interpositions> {
+    Interpositions::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "interpositions='{name}': expected 'skip-useless' or 'count'"
+        ))
+    })
+}
+
+fn hash_arg(hash_mb: usize) -> PyResult<usize> {
+    if (1..=MAX_HASH_MB).contains(&hash_mb) {
+        Ok(hash_mb)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "hash_mb={hash_mb}: expected 1 to {MAX_HASH_MB} MiB"
+        )))
+    }
+}
+
+/// The solver searches on one thread so far; more are refused rather than
+/// silently ignored.
+fn threads_arg(threads: usize) -> PyResult<usize> {
+    match threads {
+        0 => Err(PyValueError::new_err("threads=0: at least one thread")),
+        1 => Ok(1),
+        n => Err(PyNotImplementedError::new_err(format!(
+            "threads={n}: the solver searches on one thread so far; use threads=1"
+        ))),
+    }
+}
+
+fn limits_arg(time_limit: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
+    let time = match time_limit {
+        None => None,
+        Some(t) if t > 0.0 && t.is_finite() && t < 1e9 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(PyValueError::new_err(format!(
+                "time_limit={t}: expected a positive number of seconds"
+            )))
+        }
+    };
+    Ok(Limits {
+        nodes,
+        time,
+        stop: None,
+    })
+}
+
+/// A position given as `tsumi.Position` or as an SFEN string.
+fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(p) = obj.cast::<PyPosition>() {
+        return Ok(p.borrow().pos.clone());
+    }
+    if let Ok(s) = obj.extract::<String>() {
+        return PyPosition::parse_sfen(&s);
+    }
+    Err(PyValueError::new_err(
+        "expected a tsumi.Position or an SFEN string",
+    ))
+}
+
+fn solve_err(e: SolveError) -> PyErr {
+    match e {
+        SolveError::NoDefenderKing => PyValueError::new_err(e.to_string()),
+        _ => PyRuntimeError::new_err(e.to_string()),
+    }
+}
+
+fn panic_err(payload: Box<dyn std::any::Any + Send>) -> PyErr {
+    let msg = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    PyRuntimeError::new_err(format!("internal error in the solver: {msg}"))
+}
+
+thread_local! {
+    /// The solvers this thread is inside (a signal handler can nest calls).
+    static ACTIVE: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Marks a solver as in use on this thread until dropped.
+struct Active(usize);
+
+impl Active {
+    fn enter(solver: &Mutex<CoreSolver>) -> PyResult<Active> {
+        let id = solver as *const Mutex<CoreSolver> as usize;
+        ACTIVE.with(|a| {
+            let mut a = a.borrow_mut();
+            if a.contains(&id) {
+                return Err(PyRuntimeError::new_err(
+                    "this solver is already solving on this thread (called from a signal handler?)",
+                ));
+            }
+            a.push(id);
+            Ok(Active(id))
+        })
+    }
+}
+
+impl Drop for Active {
+    fn drop(&mut self) {
+        ACTIVE.with(|a| a.borrow_mut().retain(|&x| x != self.0));
+    }
+}
+
+/// One solve on `solver` with `limits` (plus a fresh stop flag), on the
+/// calling thread without the GIL. The solver's progress callback, which
+/// it calls a few times a second during a long search, takes the GIL back
+/// for a moment to run Python's signal handlers; when one raises (Ctrl-C:
+/// `KeyboardInterrupt`) the stop flag is set and that exception is
+/// returned. Short searches never reach the callback and pay nothing.
+fn solve_interruptible(
+    py: Python<'_>,
+    solver: &Mutex<CoreSolver>,
+    pos: &Position,
+    mut limits: Limits,
+) -> PyResult<CoreSolution> {
+    // A Python signal handler run from the watch below could call back
+    // into the solver this thread is already using: refuse rather than
+    // wait for ourselves.
+    let _active = Active::enter(solver)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    limits.stop = Some(stop.clone());
+    let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+    let watch: ProgressFn = {
+        let (stop, raised) = (stop.clone(), raised.clone());
+        let caller = std::thread::current().id();
+        Box::new(move |_: &Progress| {
+            // Signal handlers run on Python's main thread only; a report
+            // from any other thread has nothing to look at.
+            if std::thread::current().id() != caller || stop.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                stop.store(true, Ordering::Relaxed);
+                *raised.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            }
+        })
+    };
+    let result = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            let mut solver = solver.lock().unwrap_or_else(|p| p.into_inner());
+            solver.set_limits(limits);
+            solver.set_progress(Some(watch));
+            let r = solver.solve(pos);
+            solver.set_progress(None);
+            r
+        }))
+    });
+    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    result.map_err(panic_err)?.map_err(solve_err)
+}
+
+/// The result of one solve.
+#[pyclass(name = "Solution", module = "tsumi", frozen)]
+pub struct PySolution {
+    /// `"mate"`, `"nomate"` or `"unknown"`.
+    #[pyo3(get)]
+    result: &'static str,
+    /// The mate length in plies; for `"unknown"`, the length of a mate
+    /// found but not shown shortest, if any; `None` otherwise.
+    #[pyo3(get)]
+    length: Option<u32>,
+    /// The mating line in USI (empty unless `result == "mate"`).
+    #[pyo3(get)]
+    pv: Vec<String>,
+    /// The same line in Japanese, one string per move (`▲２二金`).
+    #[pyo3(get)]
+    pv_japanese: Vec<String>,
+    /// Under the 無駄合 rule, useless interpositions (with their captures)
+    /// that follow `pv` to checkmate; not counted in `length`.
+    #[pyo3(get)]
+    useless_tail: Vec<String>,
+    /// True when `length` is proven to be the shortest mate.
+    #[pyo3(get)]
+    proven_shortest: bool,
+    /// For `"unknown"`: no mate exists within this many plies (the
+    /// search reached its ply limit).
+    #[pyo3(get)]
+    no_mate_within: Option<u32>,
+    leftover: Hand,
+    /// Nodes searched.
+    #[pyo3(get)]
+    nodes: u64,
+    /// Wall-clock seconds of the search.
+    #[pyo3(get)]
+    seconds: f64,
+    /// A text report (as `tsumi solve` prints) when asked for with
+    /// `report=True`, else `None`.
+    #[pyo3(get)]
+    report: Option<String>,
+}
+
+impl PySolution {
+    fn new(pos: &Position, s: &CoreSolution, report: bool) -> PyResult<PySolution> {
+        let usi = |ms: &[tsumi_core::Move]| ms.iter().map(|m| m.to_usi()).collect::<Vec<_>>();
+        let pv_japanese = notation::japanese_line(pos, &s.pv)
+            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
+        let mut sol = PySolution {
+            result: s.verdict.name(),
+            length: s.length,
+            pv: usi(&s.pv),
+            pv_japanese,
+            useless_tail: usi(&s.useless_tail),
+            // Every mate the solver reports is the proven shortest.
+            proven_shortest: s.verdict == Verdict::Mate,
+            no_mate_within: s.no_mate_within,
+            leftover: s.leftover,
+            nodes: s.nodes,
+            seconds: s.elapsed.as_secs_f64(),
+            report: None,
+        };
+        if report {
+            sol.report = Some(sol.text(pos));
+        }
+        Ok(sol)
+    }
+
+    fn describe(&self) -> String {
+        match (self.result, self.length) {
+            ("mate", Some(n)) => format!("mate in {n}"),
+            ("nomate", _) => "no mate".to_string(),
+            (_, Some(n)) => format!("unknown (a mate in {n} found, not proven shortest)"),
+            (_, None) => match self.no_mate_within {
+                Some(n) => format!("unknown (no mate within {n} plies)"),
+                None => "unknown within the limits".to_string(),
+            },
+        }
+    }
+
+    fn text(&self, pos: &Position) -> String {
+        let mut t = format!("{}: {}\n", pos.to_sfen(), self.describe());
+        if !self.pv.is_empty() {
+            t += &format!("  usi:  {}\n", self.pv.join(" "));
+            t += &format!("  手順: {}\n", self.pv_japanese.join(" "));
+        }
+        if !self.useless_tail.is_empty() {
+            t += &format!(
+                "  then useless interpositions, not counted: {}\n",
+                self.useless_tail.join(" ")
+            );
+        }
+        if self.result == "mate" && !self.leftover.is_empty() {
+            t += &format!("  駒余り: {}\n", notation::hand_kanji(self.leftover));
+        }
+        let nps = if self.seconds > 0.0 {
+            self.nodes as f64 / self.seconds
+        } else {
+            0.0
+        };
+        t += &format!(
+            "  nodes {}  time {:.3} s  {:.2} Mnps\n",
+            self.nodes,
+            self.seconds,
+            nps / 1e6
+        );
+        t
+    }
+}
+
+#[pymethods]
+impl PySolution {
+    /// The attacker's hand at the end of the line (駒余り), as
+    /// `{"P": 1}`.
+    #[getter]
+    fn leftover<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        hand_dict(py, self.leftover)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "tsumi.Solution(result='{}', length={}, pv=[{}], nodes={}, seconds={:.3})",
+            self.result,
+            self.length.map_or("None".to_string(), |n| n.to_string()),
+            self.pv
+                .iter()
+                .map(|m| format!("'{m}'"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.nodes,
+            self.seconds
+        )
+    }
+}
+
+/// A tsume solver that keeps its table (allocated once) across calls, for
+/// solving many problems.
+///
+/// The side to move attacks, every attacking move checks, and the answer
+/// is the shortest mate with the longest defence, its line checked by an
+/// independent replay, or a proof that there is no mate, or `"unknown"`
+/// when a limit ends the search first.
+///
+/// - `hash_mb`: the table in MiB (1 to 65536).
+/// - `threads`: 1; other counts raise `NotImplementedError` until the
+///   solver searches on several threads.
+/// - `interpositions`: `"skip-useless"` (the 無駄合 rule: a useless
+///   interposition neither counts nor hides a mate) or `"count"` (every
+///   legal interposition counts, as cshogi and the reference sets do).
+/// - `time_limit` (seconds) and `nodes`: limits for each solve.
+///
+/// Solves run without the GIL and Ctrl-C stops them (`KeyboardInterrupt`).
+/// A `Solver` shared by several threads serves one solve at a time.
+#[pyclass(name = "Solver", module = "tsumi", frozen)]
+pub struct PySolver {
+    inner: Mutex<CoreSolver>,
+    /// The settings, kept outside the mutex so that reading them never
+    /// waits for a running solve.
+    build: Build,
+    limits: Limits,
+    threads: usize,
+}
+
+#[pymethods]
+impl PySolver {
+    #[new]
+    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", time_limit=None, nodes=None))]
+    fn py_new(
+        hash_mb: usize,
+        threads: usize,
+        interpositions: &str,
+        time_limit: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<PySolver> {
+        let build = Build {
+            hash_mb: hash_arg(hash_mb)?,
+            interpositions: interpositions_arg(interpositions)?,
+            max_ply: DEFAULT_MAX_PLY,
+        };
+        Ok(PySolver {
+            threads: threads_arg(threads)?,
+            limits: limits_arg(time_limit, nodes)?,
+            inner: Mutex::new(build.solver()),
+            build,
+        })
+    }
+
+    /// Solves one problem (a `Position` or an SFEN). `time_limit` (seconds)
+    /// and `nodes` replace the solver's own limits for this call when
+    /// given. Runs without the GIL; Ctrl-C stops it and raises
+    /// `KeyboardInterrupt`.
+    #[pyo3(signature = (position, *, time_limit=None, nodes=None, report=false))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        time_limit: Option<f64>,
+        nodes: Option<u64>,
+        report: bool,
+    ) -> PyResult<PySolution> {
+        let pos = position_arg(position)?;
+        let call = limits_arg(time_limit, nodes)?;
+        let limits = Limits {
+            nodes: call.nodes.or(self.limits.nodes),
+            time: call.time.or(self.limits.time),
+            stop: None,
+        };
+        let s = solve_interruptible(py, &self.inner, &pos, limits)?;
+        PySolution::new(&pos, &s, report)
+    }
+
+    /// The number of search threads (1 so far).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The table size in MiB.
+    #[getter]
+    fn hash_mb(&self) -> usize {
+        self.build.hash_mb
+    }
+
+    /// `"skip-useless"` or `"count"`.
+    #[getter]
+    fn interpositions(&self) -> &'static str {
+        self.build.interpositions.name()
+    }
+}
+
+/// A thread's kept solver and the settings it was built with.
+type Slot = RefCell<Option<(Build, Arc<Mutex<CoreSolver>>)>>;
+
+thread_local! {
+    /// The solver behind `tsumi.solve` on this thread, kept so that a
+    /// loop of calls does not allocate a table for each.
+    static SOLVE_SOLVER: Slot = const { RefCell::new(None) };
+    /// The solver behind `Position.mate_move` on this thread.
+    static MATE_SOLVER: Slot = const { RefCell::new(None) };
+}
+
+/// This thread's solver in `slot` for `build`, made anew when the settings
+/// changed.
+fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex<CoreSolver>> {
+    slot.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        match &*cell {
+            // In use (a signal handler calling in during a solve): a
+            // solver of its own for the nested call.
+            Some((b, s)) if *b == build && Arc::strong_count(s) > 1 => {
+                Arc::new(Mutex::new(build.solver()))
+            }
+            Some((b, s)) if *b == build => s.clone(),
+            _ => {
+                *cell = None; // free the old table first
+                let s = Arc::new(Mutex::new(build.solver()));
+                *cell = Some((build, s.clone()));
+                s
+            }
+        }
+    })
+}
+
+/// Solves a tsume problem: `position` is a `tsumi.Position` or an SFEN.
+/// See `Solver` for the meaning of the result and the settings. The table
+/// (`hash_mb`) is kept between calls on the same thread with the same
+/// settings.
+#[pyfunction]
+#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", report=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    time_limit: Option<f64>,
+    nodes: Option<u64>,
+    hash_mb: usize,
+    threads: usize,
+    interpositions: &str,
+    report: bool,
+) -> PyResult<PySolution> {
+    let pos = position_arg(position)?;
+    threads_arg(threads)?;
+    let build = Build {
+        hash_mb: hash_arg(hash_mb)?,
+        interpositions: interpositions_arg(interpositions)?,
+        max_ply: DEFAULT_MAX_PLY,
+    };
+    let limits = limits_arg(time_limit, nodes)?;
+    let solver = cached(&SOLVE_SOLVER, build);
+    let s = solve_interruptible(py, &solver, &pos, limits)?;
+    PySolution::new(&pos, &s, report)
+}
+
+/// `Position.mate_move`: the first move of a shortest mate within
+/// `max_ply` plies, from this thread's kept solver.
+pub fn mate_move(
+    py: Python<'_>,
+    pos: &Position,
+    max_ply: u32,
+    nodes: Option<u64>,
+) -> PyResult<Option<String>> {
+    if max_ply == 0 || max_ply > u32::from(DEFAULT_MAX_PLY) {
+        return Err(PyValueError::new_err(format!(
+            "max_ply={max_ply}: expected 1 to {DEFAULT_MAX_PLY}"
+        )));
+    }
+    let build = Build {
+        hash_mb: MATE_MOVE_HASH_MB,
+        interpositions: Interpositions::CountAll,
+        max_ply: max_ply as u16,
+    };
+    let solver = cached(&MATE_SOLVER, build);
+    let limits = Limits {
+        nodes,
+        ..Limits::default()
+    };
+    let s = solve_interruptible(py, &solver, pos, limits)?;
+    Ok(match s.verdict {
+        Verdict::Mate => s.pv.first().map(|m| m.to_usi()),
+        _ => None,
+    })
+}

@@ -1,0 +1,94 @@
+"""KIF, CSA and Japanese move text."""
+
+import pytest
+
+import tsumi
+
+KIF = """作品名：テスト
+手合割：平手
+後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・v玉 ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|二
+| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|九
++---------------------------+
+先手の持駒：金
+手数----指手---------消費時間--
+   1 ５二金打
+"""
+
+
+def csa_rows(cells):
+    """CSA board rows P1..P9 from {(file, rank): "-OU"}, 3 characters a cell."""
+    rows = []
+    for rank in range(1, 10):
+        row = "".join(cells.get((f, rank), " * ") for f in range(9, 0, -1))
+        rows.append(f"P{rank}{row}")
+    return "\n".join(rows)
+
+
+CSA = "V2.2\n$EVENT:test\n" + csa_rows({(5, 1): "-OU", (5, 3): "+FU"}) + "\nP+00KI\n+\n+0052KI\n"
+
+SFEN = "4k4/9/4P4/9/9/9/9/9/9 b G 1"
+
+
+def test_from_kif_str_and_shift_jis_bytes():
+    a = tsumi.Position.from_kif(KIF)
+    assert a.sfen() == SFEN
+    b = tsumi.Position.from_kif(KIF.encode("shift_jis"))
+    assert b.sfen() == SFEN
+    c = tsumi.Position.from_kif(KIF, play_moves=True)
+    assert c.moves() == ["G*5b"] and c.is_checkmate()
+    assert c.pop() == "G*5b" and c.sfen() == SFEN
+
+
+def test_from_csa():
+    a = tsumi.Position.from_csa(CSA)
+    assert a.sfen() == SFEN
+    b = tsumi.Position.from_csa(CSA, play_moves=True)
+    assert b.is_checkmate()
+
+
+def test_read_problems_kif(tmp_path):
+    f = tmp_path / "p.kif"
+    f.write_bytes(KIF.encode("shift_jis"))
+    [p] = tsumi.read_problems(f)
+    assert p.name == "テスト" and p.solution == ["G*5b"] and p.position.sfen() == SFEN
+
+
+def test_japanese_moves():
+    pos = tsumi.Position()
+    pos.push("▲７六歩")
+    pos.push("３四歩(33)")
+    assert pos.moves() == ["7g7f", "3c3d"]
+    assert pos.move_to_japanese("8h2b+") == "▲２二角成"
+    pos.push("8h2b+")
+    assert pos.move_to_japanese("3a2b") == "△同　銀"
+    assert pos.parse_move_text("同　銀") == "3a2b"
+
+
+def test_position_accessors():
+    pos = tsumi.Position()
+    assert pos.turn == tsumi.BLACK and pos.ply == 1
+    assert pos.piece_at("5i") == "K" and pos.piece_at("5a") == "k"
+    assert pos.piece_at(0) == "l" and pos.piece_at(40) is None
+    assert pos.hand(tsumi.WHITE) == {}
+    pos = tsumi.Position("4k4/9/4P4/9/9/9/9/9/9 b RG2P 1")
+    assert pos.hand(tsumi.BLACK) == {"R": 1, "G": 1, "P": 2}
+    assert tsumi.Position("startpos") == tsumi.Position()
+    assert pos.copy() == pos and pos.copy().zobrist_hash() == pos.zobrist_hash()
+    with pytest.raises(TypeError):
+        hash(pos)  # mutable: push changes it
+    svg = pos._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>") and "歩" in svg
+    assert "ppppppppp" in repr(tsumi.Position())
+    moves = tsumi.Position().legal_moves()
+    assert "7g7f" in moves and "7g7e" not in moves and 5 not in moves
+    assert moves[-1] == list(moves)[-1] and moves == list(moves)

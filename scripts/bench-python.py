@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Benchmark the Python package tsumi against cshogi, both called from Python.
+
+Usage: scripts/bench-python.py [--per-set N] [--positions N] [--nodes N] [--repeat N]
+
+Needs `pip install ./crates/tsumi-py cshogi` in the running Python. Prints a
+Markdown table; every ratio is tsumi's time divided by cshogi's, measured in
+the same run (below 1 means tsumi is faster). Run it on a quiet machine.
+
+1. Solving: the first N (default 200) problems of each of mate-3/5/7/9-ply
+   (../shared/data/tsume, else the copies in crates/tsumi-mate/tests/data)
+   with `tsumi.solve(sfen, interpositions="count")` and with cshogi's
+   `DfPn().search(board)`. tsumi proves the shortest mate, builds the line
+   and replays it through its checker; cshogi stops at the first mate it
+   finds. The table says how many of tsumi's lengths were exactly the set's
+   N. Both get the same node limit; both allocate their tables before the
+   clock starts (one warm-up solve for tsumi, whose `solve` keeps its table
+   per thread).
+2. Short bounded searches: `Position.mate_move(7)` against cshogi's
+   `DfPn(depth=7).search(board)` on the same positions (all four sets).
+3. Move generation: `len(pos.legal_moves())` against
+   `len(board.legal_moves)` over random playout positions (default 10,000),
+   the best of --repeat passes.
+
+Positions are built before the clock starts; each timing covers only the
+call being compared.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SETS = (3, 5, 7, 9)
+
+
+def set_path(ply):
+    shared = os.path.join(ROOT, "..", "shared", "data", "tsume", f"mate-{ply}-ply.txt")
+    if os.path.exists(shared):
+        return shared
+    return os.path.join(ROOT, "crates", "tsumi-mate", "tests", "data", f"mate-{ply}-ply.txt")
+
+
+def load(ply, count):
+    with open(set_path(ply), encoding="utf-8") as f:
+        return [line.strip() for line in f if line.strip()][:count]
+
+
+def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb):
+    tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", interpositions="count", hash_mb=hash_mb)  # allocate the table
+    exact = 0
+    t_tsumi = 0.0
+    for sfen in sfens:
+        pos = tsumi.Position(sfen)
+        start = time.perf_counter()
+        s = tsumi.solve(pos, interpositions="count", nodes=nodes, hash_mb=hash_mb)
+        t_tsumi += time.perf_counter() - start
+        exact += s.result == "mate" and s.length == ply
+    dfpn = cshogi.DfPn()
+    dfpn.set_max_search_node(nodes)
+    found = 0
+    t_cshogi = 0.0
+    for sfen in sfens:
+        board = cshogi.Board(sfen)
+        start = time.perf_counter()
+        ok = dfpn.search(board)
+        t_cshogi += time.perf_counter() - start
+        found += bool(ok)
+    return t_tsumi, t_cshogi, f"tsumi exact length {exact}/{len(sfens)}, cshogi found {found}"
+
+
+def bench_mate_move(tsumi, cshogi, sfens, nodes):
+    positions = [tsumi.Position(s) for s in sfens]
+    boards = [cshogi.Board(s) for s in sfens]
+    positions[0].mate_move(7, nodes=nodes)  # allocate the table
+    t_tsumi = 0.0
+    found_t = 0
+    for p in positions:
+        start = time.perf_counter()
+        m = p.mate_move(7, nodes=nodes)
+        t_tsumi += time.perf_counter() - start
+        found_t += m is not None
+    dfpn = cshogi.DfPn(depth=7, nodes=nodes)
+    t_cshogi = 0.0
+    found_c = 0
+    for b in boards:
+        start = time.perf_counter()
+        ok = dfpn.search(b)
+        t_cshogi += time.perf_counter() - start
+        found_c += bool(ok)
+    return t_tsumi, t_cshogi, f"mate found: tsumi {found_t}, cshogi {found_c}"
+
+
+def playout_sfens(cshogi, count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = cshogi.Board()
+        for _ in range(rng.randrange(20, 200)):
+            moves = list(board.legal_moves)
+            if not moves or len(out) >= count:
+                break
+            out.append(board.sfen())
+            board.push(rng.choice(moves))
+    return out
+
+
+def bench_legal(tsumi, cshogi, count, repeat):
+    sfens = playout_sfens(cshogi, count, seed=1)
+    positions = [tsumi.Position(s) for s in sfens]
+    boards = [cshogi.Board(s) for s in sfens]
+    total_t = sum(len(p.legal_moves()) for p in positions)
+    total_c = sum(len(b.legal_moves) for b in boards)
+    best_t = best_c = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for p in positions:
+            len(p.legal_moves())
+        best_t = min(best_t, time.perf_counter() - start)
+        start = time.perf_counter()
+        for b in boards:
+            len(b.legal_moves)
+        best_c = min(best_c, time.perf_counter() - start)
+    same = "same move counts" if total_t == total_c else f"MOVE COUNTS DIFFER ({total_t} vs {total_c})"
+    return best_t, best_c, f"{total_t} moves, {same}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--per-set", type=int, default=200, help="problems per mate set (default 200)")
+    ap.add_argument("--positions", type=int, default=10_000, help="random positions for legal moves (default 10000)")
+    ap.add_argument("--nodes", type=int, default=5_000_000, help="node limit per search, both engines")
+    ap.add_argument("--repeat", type=int, default=5, help="passes over the positions for legal moves (best kept)")
+    ap.add_argument("--hash-mb", type=int, default=256, help="tsumi.solve's table (default 256, its default)")
+    args = ap.parse_args()
+    try:
+        import cshogi
+        import tsumi
+    except ImportError as e:
+        print(f"bench-python: {e}; run: pip install ./crates/tsumi-py cshogi", file=sys.stderr)
+        return 1
+
+    rows = []
+
+    def row(what, n, result):
+        t, c, note = result
+        rows.append((what, n, t, c, note))
+        print(f"| {what} | {n} | {t:.3f} | {c:.3f} | {t / c if c > 0 else float('nan'):.2f} | {note} |", flush=True)
+
+    print("| benchmark | n | tsumi s | cshogi s | tsumi / cshogi | notes |")
+    print("|---|---:|---:|---:|---:|---|")
+    all_sfens = []
+    for ply in SETS:
+        sfens = load(ply, args.per_set)
+        all_sfens += sfens
+        row(f"solve mate-{ply}-ply (count) vs DfPn", len(sfens), bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb))
+    row("mate_move(7) vs DfPn(depth=7), mate-3..9", len(all_sfens), bench_mate_move(tsumi, cshogi, all_sfens, args.nodes))
+    row("len(legal_moves()) random positions", args.positions, bench_legal(tsumi, cshogi, args.positions, args.repeat))
+    from importlib.metadata import version
+
+    print(
+        f"\ntsumi {tsumi.__version__}, cshogi {version('cshogi')}, Python {sys.version.split()[0]}; "
+        f"solve with hash_mb={args.hash_mb}, node limit {args.nodes}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
