@@ -21,6 +21,18 @@ fn run(selection: impl Fn(usize) -> bool, node_limit: u64) {
         count += 1;
         let s = solve_checked(&mut solver, &p.sfen);
         let got = solved_length(&s);
+        if HARD.contains(&p.line_no) {
+            // The figures docs/solver.md records (shown with --nocapture).
+            println!(
+                "line {}: {:?} length {:?} (reference {}), {} nodes, {:.2} s",
+                p.line_no,
+                s.verdict,
+                got,
+                p.length,
+                s.nodes,
+                s.elapsed.as_secs_f64()
+            );
+        }
         if got != Some(p.length) {
             failures.push(format!(
                 "line {}: expected {}, got {:?} ({:?}, {} nodes) {}",
