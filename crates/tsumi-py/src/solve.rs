@@ -208,8 +208,8 @@ pub struct PySolution {
     /// `"mate"`, `"nomate"` or `"unknown"`.
     #[pyo3(get)]
     result: &'static str,
-    /// The mate length in plies; for `"unknown"`, the length of a mate
-    /// found but not shown shortest, if any; `None` otherwise.
+    /// The mate length in plies (the proven shortest when
+    /// `proven_shortest`); `None` unless `result == "mate"`.
     #[pyo3(get)]
     length: Option<u32>,
     /// The mating line in USI (empty unless `result == "mate"`).
@@ -222,7 +222,8 @@ pub struct PySolution {
     /// that follow `pv` to checkmate; not counted in `length`.
     #[pyo3(get)]
     useless_tail: Vec<String>,
-    /// True when `length` is proven to be the shortest mate.
+    /// True when `length` is proven to be the shortest mate; false for a
+    /// mate found before a limit stopped the search for a shorter one.
     #[pyo3(get)]
     proven_shortest: bool,
     /// For `"unknown"`: no mate exists within this many plies (the
@@ -253,8 +254,7 @@ impl PySolution {
             pv: usi(&s.pv),
             pv_japanese,
             useless_tail: usi(&s.useless_tail),
-            // Every mate the solver reports is the proven shortest.
-            proven_shortest: s.verdict == Verdict::Mate,
+            proven_shortest: s.verdict == Verdict::Mate && s.proven_shortest,
             no_mate_within: s.no_mate_within,
             leftover: s.leftover,
             nodes: s.nodes,
@@ -269,7 +269,8 @@ impl PySolution {
 
     fn describe(&self) -> String {
         match (self.result, self.length) {
-            ("mate", Some(n)) => format!("mate in {n}"),
+            ("mate", Some(n)) if self.proven_shortest => format!("mate in {n}"),
+            ("mate", Some(n)) => format!("mate in {n} (not proven shortest)"),
             ("nomate", _) => "no mate".to_string(),
             (_, Some(n)) => format!("unknown (a mate in {n} found, not proven shortest)"),
             (_, None) => match self.no_mate_within {

@@ -100,7 +100,7 @@ class Solution:
         """``"mate"``, ``"nomate"`` or ``"unknown"``."""
     @property
     def length(self) -> Optional[int]:
-        """Mate length in plies (for ``"unknown"``: a mate found but not proven shortest)."""
+        """Mate length in plies (the proven shortest when ``proven_shortest``), else None."""
     @property
     def pv(self) -> List[str]: ...
     @property
