@@ -394,7 +394,8 @@ fn single_piece_geometries() {
 /// generator into 6一, giving the impossible "checks" 5i6a and 5i6a+.
 #[test]
 fn fuzz_found_positions() {
-    for sfen in ["7RS/3K5/9/9/4P+L3/4+b4/1+l7/4k4/4p1R2 w - 18"] {
+    const FOUND: &[&str] = &["7RS/3K5/9/9/4P+L3/4+b4/1+l7/4k4/4p1R2 w - 18"];
+    for sfen in FOUND {
         let pos = Position::from_sfen_relaxed(sfen).unwrap();
         check_position(&pos);
     }
