@@ -123,7 +123,9 @@ pub struct Solution {
     /// The verdict.
     pub verdict: Verdict,
     /// For [`Verdict::Mate`], the length of the principal line in plies:
-    /// the exact shortest when `proven_shortest` is true.
+    /// the exact shortest when `proven_shortest` is true. For
+    /// [`Verdict::Unknown`], rarely, the length of a mate that was found
+    /// but whose line could not be read within the grace nodes.
     pub length: Option<u32>,
     /// For [`Verdict::Mate`]: the length is proven to be the shortest.
     /// False when a limit stopped the search after a mate was found: the
