@@ -93,25 +93,7 @@ mod tests {
         let pos = Position::from_sfen(sfen).unwrap();
         let mut list = MoveList::new();
         pos.generate_evasions(&mut list);
-        list.iter()
-            .map(|&mv| Child {
-                mv,
-                key: 0,
-                full_key: 0,
-                hand: Hand::EMPTY,
-                captured: None,
-                pn: 1,
-                dn: 1,
-                len: 0,
-                rhand: Hand::EMPTY,
-                rep: NO_REP,
-                exact: false,
-                candidate: false,
-                rule_checked: false,
-                deferred: false,
-                next: NONE,
-            })
-            .collect()
+        list.iter().map(|&mv| Child::fresh(mv, 0, 0)).collect()
     }
 
     #[test]

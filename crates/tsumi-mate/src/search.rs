@@ -84,6 +84,28 @@ pub(crate) struct Child {
 }
 
 impl Child {
+    /// A child reached by `mv`, with the given keys and nothing known
+    /// about it yet (numbers 1, empty hands, not chained).
+    pub(crate) fn fresh(mv: Move, key: u64, full_key: u64) -> Child {
+        Child {
+            mv,
+            key,
+            full_key,
+            hand: Hand::EMPTY,
+            captured: None,
+            pn: 1,
+            dn: 1,
+            len: 0,
+            rhand: Hand::EMPTY,
+            rep: NO_REP,
+            exact: false,
+            candidate: false,
+            rule_checked: false,
+            deferred: false,
+            next: crate::chain::NONE,
+        }
+    }
+
     pub(crate) fn proven(&self) -> bool {
         self.pn == 0
     }
@@ -328,23 +350,10 @@ impl<'t> Search<'t> {
             let captured = pieces::captured_kind(&self.pos, m);
             let candidate = skip && !or && useless::interposition_checker(&self.pos, m).is_some();
             self.pos.do_move(m);
-            let mut c = Child {
-                mv: m,
-                key: self.pos.board_key(),
-                full_key: self.pos.key(),
-                hand: self.pos.hand(self.attacker),
-                captured,
-                pn: 1,
-                dn: 1,
-                len: 0,
-                rhand: Hand::EMPTY,
-                rep: NO_REP,
-                exact: false,
-                candidate,
-                rule_checked: false,
-                deferred: false,
-                next: crate::chain::NONE,
-            };
+            let mut c = Child::fresh(m, self.pos.board_key(), self.pos.key());
+            c.hand = self.pos.hand(self.attacker);
+            c.captured = captured;
+            c.candidate = candidate;
             if let Some(&p) = self.path.get(&c.full_key) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
