@@ -57,13 +57,9 @@ impl Search<'_> {
         };
         let mut last = Move::NULL;
         loop {
-            if !or {
-                crate::chain::activate(&mut children);
-                if self.skip_useless() && !self.apply_rule(&mut children, remaining, ply) {
-                    // The budget ran out; the caller ignores this.
-                    return NodeResult::open(1, 1);
-                }
-                crate::chain::activate(&mut children);
+            if !or && !self.update_and_children(&mut children, remaining, ply) {
+                // The budget ran out; the caller ignores this.
+                return NodeResult::open(1, 1);
             }
             if let Some(r) = self.resolve(or, &children, ply) {
                 let best = if r.pn == 0 && or {

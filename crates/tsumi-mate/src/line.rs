@@ -246,7 +246,10 @@ impl Search<'_> {
             }
             let mut pick: Option<(Child, u16)> = None;
             for c in &children {
-                if c.disproven() && !(self.skip_useless() && c.candidate) {
+                // Under the rule an interposition may be unmated as played
+                // and still leave the node mated (it is useless).
+                let may_be_useless = self.skip_useless() && c.candidate;
+                if c.disproven() && !may_be_useless {
                     continue;
                 }
                 self.enter(c, cur);
@@ -259,8 +262,7 @@ impl Search<'_> {
                     // Not mated within the bound: at an OR node a check
                     // that does not work; at an AND node only a useless
                     // interposition may be unmated (the node is proven).
-                    let useless = self.skip_useless() && c.candidate;
-                    if !or && !useless {
+                    if !or && !may_be_useless {
                         return self.unwind(line, Err(LineFailure::Inconsistent));
                     }
                     continue;

@@ -358,17 +358,16 @@ impl<'t> Search<'t> {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
                 let probe = self.tt.probe(c.key, c.hand, child_rem);
-                // Numbers borrowed from other hands (bounds only): the
-                // child is still looked at as a fresh one.
-                // PN*, whose threshold grows one by one from the root,
-                // only slows down with them.
+                // Numbers borrowed from other hands (bounds only; the
+                // table gives none to PN*): the child is still looked at
+                // as a fresh one.
                 let (borrowed_pn, borrowed_dn) = match probe {
                     Probe::Open {
                         pn,
                         dn,
                         exact: false,
                         ..
-                    } if self.algo == crate::solver::Algo::DfPn => (pn, dn),
+                    } => (pn, dn),
                     _ => (1, 1),
                 };
                 match probe {
@@ -470,6 +469,27 @@ impl<'t> Search<'t> {
             self.store(&r, remaining, Move::NULL, 1);
         }
         Some(r)
+    }
+
+    /// Brings an AND node's children up to date before its numbers are
+    /// read: chained drops whose predecessor is proven come forward, and
+    /// under the 無駄合 rule disproven candidate interpositions are judged
+    /// (a useless one counts as proven, which may bring the next drop
+    /// forward). Returns `false` if the budget ran out.
+    pub(crate) fn update_and_children(
+        &mut self,
+        children: &mut [Child],
+        remaining: u16,
+        ply: u16,
+    ) -> bool {
+        crate::chain::activate(children);
+        if self.skip_useless() {
+            if !self.apply_rule(children, remaining, ply) {
+                return false;
+            }
+            crate::chain::activate(children);
+        }
+        true
     }
 
     /// Proof and disproof numbers of a node from its children. Deferred
