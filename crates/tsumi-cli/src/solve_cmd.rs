@@ -56,9 +56,22 @@ pub struct SolveArgs {
     /// with no mate within it is reported as unknown, not as no mate.
     #[arg(long, value_name = "PLIES", default_value_t = tsumi_mate::DEFAULT_MAX_PLY, value_parser = max_ply)]
     pub max_ply: u16,
+    /// Search threads, all on the one table (1 to 256).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
     /// Print one JSON object per problem instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+fn threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=tsumi_mate::MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of threads from 1 to {}",
+            tsumi_mate::MAX_THREADS
+        )),
+    }
 }
 
 fn max_ply(s: &str) -> Result<u16, String> {
@@ -192,6 +205,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         hash_mb,
         algo,
         interpositions,
+        threads,
         json,
     } = args;
 
@@ -227,6 +241,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         hash_mb,
         interpositions,
         max_ply,
+        threads,
         limits: Limits {
             nodes,
             time,

@@ -16,6 +16,7 @@
 //! changes what the frame sees. A node looks itself up on entry, so a
 //! result reached meanwhile through a transposition is used at once.
 
+use crate::parallel::{virtual_loss, BusySet};
 use crate::search::{dec, full_hand, Child, NodeResult, Search, NO_REP};
 use crate::table::{Probe, INF, INF_MINUS};
 use tsumi_core::Move;
@@ -80,7 +81,22 @@ impl Search<'_> {
                 self.store(&r, remaining, last, self.nodes - start);
                 return r;
             }
-            let (best, second) = select(or, &children);
+            let (best, second) = match &self.busy {
+                None => select(or, &children, None),
+                Some(busy) => {
+                    // Other threads' nodes look worse (virtual loss), but
+                    // never so that the chosen child is already over the
+                    // node's threshold: that child would return at once.
+                    let (b, s) = select(or, &children, Some(busy));
+                    let th = if or { th_pn } else { th_dn };
+                    let v = if or { children[b].pn } else { children[b].dn };
+                    if v < th {
+                        (b, s)
+                    } else {
+                        select(or, &children, None)
+                    }
+                }
+            };
             let c = children[best];
             let (cth_pn, cth_dn) = if or {
                 (th_pn.min(widen(second)), share(th_dn, dn, c.dn))
@@ -150,7 +166,9 @@ impl Search<'_> {
 
 /// The most proving child and the second-best value of the selected
 /// number (proof number at an OR node, disproof number at an AND node).
-fn select(or: bool, children: &[Child]) -> (usize, u32) {
+/// With `busy` (a parallel search), the children other threads are in
+/// count with a virtual loss on the selected number.
+fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) {
     let mut best = usize::MAX;
     let mut best_v = (INF, INF);
     let mut second = INF;
@@ -158,7 +176,10 @@ fn select(or: bool, children: &[Child]) -> (usize, u32) {
         if c.deferred {
             continue;
         }
-        let v = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        let mut v = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        if let Some(busy) = busy {
+            v.0 = virtual_loss(v.0, busy.count(c.full_key));
+        }
         if best == usize::MAX || v < best_v {
             if best != usize::MAX {
                 second = second.min(best_v.0);

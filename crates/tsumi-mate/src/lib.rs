@@ -11,6 +11,7 @@
 //! - [`line`]: principal-line extraction.
 //! - [`checker`]: line verification with the core's plain legal moves.
 //! - [`useless`]: the 無駄合 (useless interposition) rule.
+//! - `parallel`: the parallel df-pn (several threads, one table).
 //! - [`limits`]: node, time and stop-flag limits, progress reports.
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod checker;
 pub mod dfpn;
 pub mod limits;
 pub mod line;
+mod parallel;
 pub mod pieces;
 pub mod pnstar;
 mod search;
@@ -40,6 +42,7 @@ pub mod useless;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};
+pub use parallel::MAX_THREADS;
 pub use solver::{
     Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_PLY_LIMIT,
 };

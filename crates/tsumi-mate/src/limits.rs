@@ -1,6 +1,6 @@
 //! Search limits: nodes, time, and a stop flag another thread can raise.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -66,6 +66,32 @@ pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 /// Time between two progress reports.
 const REPORT_INTERVAL: Duration = Duration::from_millis(200);
 
+/// The account shared by the threads of one parallel search: nodes over
+/// all threads, and the flag the first thread to settle the root raises to
+/// stop the others.
+#[derive(Debug, Default)]
+pub(crate) struct Pool {
+    /// Nodes of every thread, added at each poll.
+    nodes: AtomicU64,
+    /// Raised when a thread has settled the root.
+    halt: AtomicBool,
+}
+
+impl Pool {
+    /// A pool whose count starts at `nodes` (the solve's nodes so far).
+    pub(crate) fn new(nodes: u64) -> Pool {
+        Pool {
+            nodes: AtomicU64::new(nodes),
+            halt: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops every thread of the pool at its next poll.
+    pub(crate) fn halt(&self) {
+        self.halt.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The running account of one solve against its limits.
 pub(crate) struct Budget {
     node_limit: u64,
@@ -73,6 +99,11 @@ pub(crate) struct Budget {
     stop: Option<Arc<AtomicBool>>,
     next_poll: u64,
     exhausted: bool,
+    /// In a parallel search: the shared account, and the nodes of this
+    /// thread already added to it.
+    pool: Option<(Arc<Pool>, u64)>,
+    /// Exhausted only because the pool was halted (not a limit).
+    halted: bool,
     started: Instant,
     last_report: Instant,
     pub(crate) phase: Phase,
@@ -92,6 +123,8 @@ impl Budget {
             stop: limits.stop.clone(),
             next_poll: 0,
             exhausted: false,
+            pool: None,
+            halted: false,
             started: now,
             last_report: now,
             phase: Phase::FirstMate,
@@ -113,27 +146,81 @@ impl Budget {
         if nodes >= self.node_limit {
             self.exhausted = true;
         } else if nodes >= self.next_poll {
-            self.next_poll = nodes + POLL_INTERVAL;
-            let now = Instant::now();
-            let late = self.deadline.is_some_and(|d| now >= d);
-            if let Some(report) = self.progress.as_mut() {
-                if now - self.last_report >= REPORT_INTERVAL {
-                    self.last_report = now;
-                    report(&Progress {
-                        nodes,
-                        elapsed: now - self.started,
-                        phase: self.phase,
-                        hashfull_permille: hashfull(),
-                    });
-                }
-            }
-            let stopped = self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed));
-            self.exhausted = late || stopped;
+            self.poll(nodes, hashfull);
         }
         self.exhausted
+    }
+
+    /// Looks at the clock, the stop flag and the pool; reports progress.
+    #[inline(never)]
+    fn poll(&mut self, nodes: u64, hashfull: impl FnOnce() -> u32) {
+        self.next_poll = nodes + POLL_INTERVAL;
+        let mut total = nodes;
+        let mut halted = false;
+        if let Some((pool, added)) = self.pool.as_mut() {
+            let delta = nodes - *added;
+            *added = nodes;
+            total = pool.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+            halted = pool.halt.load(Ordering::Relaxed);
+        }
+        let now = Instant::now();
+        let late = self.deadline.is_some_and(|d| now >= d);
+        if let Some(report) = self.progress.as_mut() {
+            if now - self.last_report >= REPORT_INTERVAL {
+                self.last_report = now;
+                report(&Progress {
+                    nodes: total,
+                    elapsed: now - self.started,
+                    phase: self.phase,
+                    hashfull_permille: hashfull(),
+                });
+            }
+        }
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        let limit = late || stopped || total >= self.node_limit;
+        self.exhausted = limit || halted;
+        self.halted = halted && !limit;
+    }
+
+    /// The account of a helper thread of a parallel search: the same
+    /// limits, counted in `pool` (the helper's own count starts at zero),
+    /// and no progress reports.
+    pub(crate) fn helper(&self, pool: &Arc<Pool>) -> Budget {
+        Budget {
+            node_limit: self.node_limit,
+            deadline: self.deadline,
+            stop: self.stop.clone(),
+            next_poll: 0,
+            exhausted: self.exhausted,
+            pool: Some((pool.clone(), 0)),
+            halted: false,
+            started: self.started,
+            last_report: self.last_report,
+            phase: self.phase,
+            progress: None,
+        }
+    }
+
+    /// Counts this thread (which has searched `nodes` so far) in `pool`
+    /// until [`Budget::leave_pool`].
+    pub(crate) fn join_pool(&mut self, pool: &Arc<Pool>, nodes: u64) {
+        self.pool = Some((pool.clone(), nodes));
+        self.next_poll = nodes;
+    }
+
+    /// Stops counting in the pool. An exhaustion that came only from the
+    /// pool's halt (another thread settled the root) is forgotten; the
+    /// limits are looked at again at the next node.
+    pub(crate) fn leave_pool(&mut self, nodes: u64) {
+        self.pool = None;
+        if self.halted {
+            self.halted = false;
+            self.exhausted = false;
+        }
+        self.next_poll = nodes;
     }
 
     /// After the limits ran out with a mate known: lets the search go on

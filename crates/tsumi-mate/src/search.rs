@@ -228,7 +228,7 @@ pub(crate) fn add_num(a: u32, b: u32) -> u32 {
 
 /// The searching state of one solve.
 pub(crate) struct Search<'t> {
-    pub tt: &'t mut Table,
+    pub tt: &'t Table,
     pub pos: Position,
     pub attacker: Color,
     /// Full keys of the positions on the current path, with their ply.
@@ -241,6 +241,9 @@ pub(crate) struct Search<'t> {
     pub interpositions: Interpositions,
     /// Positions already judged by [`useless::mate_now`].
     pub mate_now_memo: KeyMap<bool>,
+    /// In a parallel search: the nodes other threads are in (see
+    /// [`crate::parallel`]).
+    pub busy: Option<std::sync::Arc<crate::parallel::BusySet>>,
 }
 
 impl<'t> Search<'t> {
@@ -248,7 +251,7 @@ impl<'t> Search<'t> {
     /// side), with the positions in `history` (full keys, oldest first)
     /// already on the path.
     pub(crate) fn new(
-        tt: &'t mut Table,
+        tt: &'t Table,
         budget: &'t mut Budget,
         pos: Position,
         attacker: Color,
@@ -271,6 +274,7 @@ impl<'t> Search<'t> {
             algo: crate::solver::Algo::DfPn,
             interpositions: Interpositions::CountAll,
             mate_now_memo: KeyMap::default(),
+            busy: None,
         }
     }
 
@@ -302,7 +306,7 @@ impl<'t> Search<'t> {
     #[inline]
     pub(crate) fn visit(&mut self) -> bool {
         self.nodes += 1;
-        let tt = &*self.tt;
+        let tt = self.tt;
         !self.budget.exhausted(self.nodes, || tt.hashfull_permille())
     }
 
@@ -310,12 +314,18 @@ impl<'t> Search<'t> {
     pub(crate) fn enter(&mut self, c: &Child, ply: u16) {
         self.pos.do_move(c.mv);
         self.path.insert(c.full_key, ply + 1);
+        if let Some(busy) = &self.busy {
+            busy.enter(c.full_key);
+        }
     }
 
     /// Takes a child's move back.
     pub(crate) fn leave(&mut self, c: &Child) {
         self.path.remove(&c.full_key);
         self.pos.undo_move();
+        if let Some(busy) = &self.busy {
+            busy.leave(c.full_key);
+        }
     }
 
     /// The legal moves of the node: checks at an OR node, evasions at an

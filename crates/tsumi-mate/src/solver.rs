@@ -13,6 +13,7 @@
 use crate::checker::{check_mate_line, LineError};
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn};
 use crate::line::LineFailure;
+use crate::parallel::Parallel;
 use crate::search::{NodeResult, Search};
 use crate::table::{Table, TableStats, DEPTH_INF};
 use crate::useless::{self, Interpositions};
@@ -79,6 +80,10 @@ pub struct SolverConfig {
     pub max_ply: u16,
     /// How interpositions count (the 無駄合 rule).
     pub interpositions: Interpositions,
+    /// Search threads (at least 1) for finding a mate and for each
+    /// shortening search, all on the one table; the line is built on one
+    /// thread. PN* always searches on one thread.
+    pub threads: usize,
 }
 
 impl Default for SolverConfig {
@@ -89,6 +94,7 @@ impl Default for SolverConfig {
             limits: Limits::none(),
             max_ply: DEFAULT_MAX_PLY,
             interpositions: Interpositions::CountAll,
+            threads: 1,
         }
     }
 }
@@ -393,7 +399,11 @@ fn run(
         Algo::DfPn => Phase::FirstMate,
         Algo::PnStar => Phase::PnStar,
     };
-    let r = s.settle(max_ply, 0);
+    let par = Parallel {
+        threads: config.threads,
+        stack: search_stack_bytes(max_ply),
+    };
+    let r = par.settle(&mut s, max_ply);
     if !r.resolved() {
         return Ok(unknown(&s, None));
     }
@@ -416,7 +426,7 @@ fn run(
     let mut pieces = r.hand;
     while len >= 3 {
         s.budget.phase = Phase::Shortening(len as u32);
-        let r = s.settle(len - 2, 0);
+        let r = par.settle(&mut s, len - 2);
         if !r.resolved() {
             return kept_mate(&mut s, pos, config, len, pieces);
         }

@@ -29,6 +29,8 @@
 //! collection removes the entries with the least work until about half of
 //! the table is free. Memory is fixed at creation.
 
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use tsumi_core::{Hand, Move};
 
 /// Infinite proof or disproof number.
@@ -157,35 +159,93 @@ pub struct TableStats {
 }
 
 /// The transposition table.
+///
+/// Every method that reads or writes entries takes `&self`: a bucket is
+/// reached through a guard ([`Table::lock`]) that holds the bucket's spin
+/// lock while the table is shared by several search threads (see
+/// [`SharedTable`]), so that no thread ever sees half an entry. A table on
+/// its own is not `Sync`: one thread at a time uses it, and the guard then
+/// takes no lock at all.
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Vec<UnsafeCell<Bucket>>,
+    /// One spin lock per bucket (0 free, 1 taken), used while shared.
+    locks: Vec<AtomicU8>,
+    /// The number of live [`SharedTable`]s: while above zero, every bucket
+    /// access takes the bucket's lock.
+    sharers: AtomicU32,
+    /// A garbage collection is running (while shared, one at a time).
+    collecting: AtomicBool,
     share_open: bool,
-    stats: TableStats,
+    used: AtomicUsize,
+    replacements: AtomicU64,
+    collections: AtomicU64,
+    collected: AtomicU64,
     gen: u8,
 }
 
 /// Size of one entry in bytes.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
+/// Bytes of table per bucket: the bucket and its lock.
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>() + 1;
+
+/// Exclusive access to one bucket, for as long as the guard lives.
+struct Guard<'a> {
+    table: &'a Table,
+    b: usize,
+    locked: bool,
+}
+
+impl Guard<'_> {
+    #[inline]
+    fn entries(&mut self) -> &mut [Entry; BUCKET] {
+        // SAFETY: the guard is the only access to this bucket while it
+        // lives. While the table is shared, the guard holds the bucket's
+        // lock (taken with Acquire in `Table::lock`, released with Release
+        // in `drop`), so no other thread's guard exists for this bucket.
+        // While it is not shared the table is used by one thread only (it
+        // is not `Sync`, and `SharedTable` is the only way to share it),
+        // and no method of `Table` holds two guards at once, so no other
+        // reference to the bucket exists either. The `&mut self` receiver
+        // keeps the reference from outliving the guard.
+        unsafe { &mut (*self.table.buckets[self.b].get()).0 }
+    }
+}
+
+impl Drop for Guard<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        if self.locked {
+            self.table.locks[self.b].store(0, Ordering::Release);
+        }
+    }
+}
+
 impl Table {
     /// A table using at most `megabytes` MiB, all of it (at least one
     /// bucket): buckets are chosen by a multiply-shift of the key, so their
-    /// number need not be a power of two.
+    /// number need not be a power of two. Each bucket of 256 bytes has a
+    /// one-byte lock beside it.
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.saturating_mul(1 << 20);
-        Table::with_buckets((bytes / std::mem::size_of::<Bucket>()).max(1))
+        Table::with_buckets((bytes / BUCKET_BYTES).max(1))
     }
 
     /// A table of exactly `buckets` buckets (at least one).
     pub fn with_buckets(buckets: usize) -> Table {
         let buckets = buckets.max(1);
         Table {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: (0..buckets)
+                .map(|_| UnsafeCell::new(Bucket::default()))
+                .collect(),
+            locks: (0..buckets).map(|_| AtomicU8::new(0)).collect(),
+            sharers: AtomicU32::new(0),
+            collecting: AtomicBool::new(false),
             share_open: true,
-            stats: TableStats {
-                capacity: buckets * BUCKET,
-                ..TableStats::default()
-            },
+            used: AtomicUsize::new(0),
+            replacements: AtomicU64::new(0),
+            collections: AtomicU64::new(0),
+            collected: AtomicU64::new(0),
             gen: 1,
         }
     }
@@ -193,6 +253,68 @@ impl Table {
     /// Entries the table can hold.
     fn capacity(&self) -> usize {
         self.buckets.len() * BUCKET
+    }
+
+    /// True while several threads may use the table.
+    #[inline]
+    fn shared(&self) -> bool {
+        self.sharers.load(Ordering::Relaxed) != 0
+    }
+
+    /// Exclusive access to bucket `b`: takes its lock while the table is
+    /// shared.
+    #[inline]
+    fn lock(&self, b: usize) -> Guard<'_> {
+        let locked = self.shared();
+        if locked {
+            let lock = &self.locks[b];
+            while lock
+                .compare_exchange_weak(0, 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+            {
+                while lock.load(Ordering::Relaxed) != 0 {
+                    std::hint::spin_loop();
+                }
+            }
+        }
+        Guard {
+            table: self,
+            b,
+            locked,
+        }
+    }
+
+    /// Adds `delta` to a counter (an atomic add only while shared).
+    #[inline]
+    fn count(&self, c: &AtomicU64, delta: u64) {
+        if self.shared() {
+            c.fetch_add(delta, Ordering::Relaxed);
+        } else {
+            c.store(c.load(Ordering::Relaxed) + delta, Ordering::Relaxed);
+        }
+    }
+
+    /// Changes the count of entries in use by `delta`.
+    #[inline]
+    fn count_used(&self, delta: isize) {
+        if self.shared() {
+            if delta >= 0 {
+                self.used.fetch_add(delta as usize, Ordering::Relaxed);
+            } else {
+                self.used.fetch_sub(delta.unsigned_abs(), Ordering::Relaxed);
+            }
+        } else {
+            let u = self.used.load(Ordering::Relaxed);
+            self.used
+                .store(u.wrapping_add_signed(delta), Ordering::Relaxed);
+        }
+    }
+
+    fn reset_stats(&mut self) {
+        *self.used.get_mut() = 0;
+        *self.replacements.get_mut() = 0;
+        *self.collections.get_mut() = 0;
+        *self.collected.get_mut() = 0;
     }
 
     /// Forgets every entry in constant time: later lookups ignore what
@@ -203,31 +325,33 @@ impl Table {
         if self.gen == 0 {
             self.clear();
         } else {
-            self.stats = TableStats {
-                capacity: self.capacity(),
-                ..TableStats::default()
-            };
+            self.reset_stats();
         }
     }
 
     /// Removes every entry.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        for b in &mut self.buckets {
+            *b.get_mut() = Bucket::default();
+        }
         self.gen = 1;
-        self.stats = TableStats {
-            capacity: self.capacity(),
-            ..TableStats::default()
-        };
+        self.reset_stats();
     }
 
     /// Use counters.
     pub fn stats(&self) -> TableStats {
-        self.stats
+        TableStats {
+            capacity: self.capacity(),
+            used: self.used.load(Ordering::Relaxed),
+            replacements: self.replacements.load(Ordering::Relaxed),
+            collections: self.collections.load(Ordering::Relaxed),
+            collected: self.collected.load(Ordering::Relaxed),
+        }
     }
 
     /// Entries in use, in thousandths of the capacity (USI `hashfull`).
     pub fn hashfull_permille(&self) -> u32 {
-        (self.stats.used as u64 * 1000 / self.stats.capacity.max(1) as u64) as u32
+        (self.used.load(Ordering::Relaxed) as u64 * 1000 / self.capacity().max(1) as u64) as u32
     }
 
     #[inline]
@@ -263,15 +387,15 @@ impl Table {
     /// plies the caller still allows for a mate.
     pub fn probe(&self, key: u64, hand: Hand, remaining: u16) -> Probe {
         let gen = self.gen;
-        let b = self.bucket(key);
+        let mut guard = self.lock(self.bucket(key));
         let mut proven: Option<&Entry> = None;
-        let mut open: Option<&Entry> = None;
+        let mut open: Option<Entry> = None;
         // Bounds from open entries of other hands: a superior attacker
         // hand mates at least as easily (our pn is at least its pn), an
         // inferior one is refuted at least as easily (our dn is at least
         // its dn).
         let (mut pn_lb, mut dn_lb) = (0u32, 0u32);
-        for e in &self.buckets[b].0 {
+        for e in guard.entries().iter() {
             if e.key != key || !e.live(gen) {
                 continue;
             }
@@ -290,7 +414,7 @@ impl Table {
                         exact: e.exact,
                     };
                 }
-                State::Open if e.hand == hand => open = Some(e),
+                State::Open if e.hand == hand => open = Some(*e),
                 State::Open => {
                     if e.hand.is_superior_or_equal(hand) {
                         pn_lb = pn_lb.max(e.pn);
@@ -309,12 +433,14 @@ impl Table {
                 exact: e.exact,
             };
         }
+        drop(guard);
         if !self.share_open {
-            let b = self.open_bucket(key, hand);
-            open = self.buckets[b]
-                .0
+            let mut guard = self.lock(self.open_bucket(key, hand));
+            open = guard
+                .entries()
                 .iter()
-                .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand);
+                .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand)
+                .copied();
             pn_lb = 0;
             dn_lb = 0;
         }
@@ -337,7 +463,7 @@ impl Table {
 
     /// Stores the numbers of an unresolved node.
     pub fn store_open(
-        &mut self,
+        &self,
         key: u64,
         hand: Hand,
         remaining: u16,
@@ -347,8 +473,9 @@ impl Table {
     ) {
         let gen = self.gen;
         debug_assert!(pn != 0 && dn != 0);
-        let b = self.open_bucket(key, hand);
-        for e in &mut self.buckets[b].0 {
+        self.collect_if_full();
+        let mut guard = self.lock(self.open_bucket(key, hand));
+        for e in guard.entries().iter_mut() {
             if e.live(gen) && e.state == State::Open && e.key == key && e.hand == hand {
                 e.pn = pn;
                 e.dn = dn;
@@ -359,7 +486,7 @@ impl Table {
             }
         }
         self.insert(
-            b,
+            &mut guard,
             Entry {
                 key,
                 hand,
@@ -375,18 +502,36 @@ impl Table {
         );
     }
 
-    /// Removes the open entry of `(key, hand)`, returning its work.
-    fn take_open(&mut self, key: u64, hand: Hand) -> u32 {
+    /// Removes the open entry of `(key, hand)` from the locked bucket
+    /// `entries`, returning its work.
+    fn take_open(&self, entries: &mut [Entry; BUCKET], key: u64, hand: Hand) -> u32 {
         let gen = self.gen;
-        let b = self.open_bucket(key, hand);
-        for e in &mut self.buckets[b].0 {
+        for e in entries.iter_mut() {
             if e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand {
                 e.state = State::Empty;
-                self.stats.used -= 1;
+                self.count_used(-1);
                 return e.work;
             }
         }
         0
+    }
+
+    /// The bucket of `key` locked, with the open entry of `(key,
+    /// node_hand)` taken out of the table: its work is added to `carried`.
+    fn lock_resolving(&self, key: u64, node_hand: Hand, carried: &mut u32) -> Guard<'_> {
+        self.collect_if_full();
+        let b = self.bucket(key);
+        if self.open_bucket(key, node_hand) != b {
+            let mut other = self.lock(self.open_bucket(key, node_hand));
+            let w = self.take_open(other.entries(), key, node_hand);
+            *carried = carried.saturating_add(w);
+        }
+        let mut guard = self.lock(b);
+        if self.share_open {
+            let w = self.take_open(guard.entries(), key, node_hand);
+            *carried = carried.saturating_add(w);
+        }
+        guard
     }
 
     /// Stores a proof of the node `(key, node_hand)`: mated within `len`
@@ -395,7 +540,7 @@ impl Table {
     /// new one makes redundant are removed, their work carried over.
     #[allow(clippy::too_many_arguments)]
     pub fn store_proven(
-        &mut self,
+        &self,
         key: u64,
         node_hand: Hand,
         proof_hand: Hand,
@@ -405,9 +550,9 @@ impl Table {
         work: u64,
     ) {
         let gen = self.gen;
-        let mut carried = clamp_work(work).saturating_add(self.take_open(key, node_hand));
-        let b = self.bucket(key);
-        for e in &mut self.buckets[b].0 {
+        let mut carried = clamp_work(work);
+        let mut guard = self.lock_resolving(key, node_hand, &mut carried);
+        for e in guard.entries().iter_mut() {
             if e.key != key || !e.live(gen) || e.state != State::Proven {
                 continue;
             }
@@ -431,11 +576,11 @@ impl Table {
             {
                 carried = carried.saturating_add(e.work);
                 e.state = State::Empty;
-                self.stats.used -= 1;
+                self.count_used(-1);
             }
         }
         self.insert(
-            b,
+            &mut guard,
             Entry {
                 key,
                 hand: proof_hand,
@@ -455,7 +600,7 @@ impl Table {
     /// `depth` plies for every attacker hand inferior or equal to
     /// `disproof_hand` (for `disproof_hand` only, if `exact`).
     pub fn store_disproven(
-        &mut self,
+        &self,
         key: u64,
         node_hand: Hand,
         disproof_hand: Hand,
@@ -464,9 +609,9 @@ impl Table {
         work: u64,
     ) {
         let gen = self.gen;
-        let mut carried = clamp_work(work).saturating_add(self.take_open(key, node_hand));
-        let b = self.bucket(key);
-        for e in &mut self.buckets[b].0 {
+        let mut carried = clamp_work(work);
+        let mut guard = self.lock_resolving(key, node_hand, &mut carried);
+        for e in guard.entries().iter_mut() {
             if e.key != key || !e.live(gen) || e.state != State::Disproven {
                 continue;
             }
@@ -489,11 +634,11 @@ impl Table {
             {
                 carried = carried.saturating_add(e.work);
                 e.state = State::Empty;
-                self.stats.used -= 1;
+                self.count_used(-1);
             }
         }
         self.insert(
-            b,
+            &mut guard,
             Entry {
                 key,
                 hand: disproof_hand,
@@ -509,15 +654,24 @@ impl Table {
         );
     }
 
-    fn insert(&mut self, b: usize, entry: Entry) {
-        if self.stats.used * 10 >= self.capacity() * 9 {
+    /// Runs a garbage collection when the table passes 90 % occupancy.
+    /// Called before a bucket is locked (a collection locks every bucket
+    /// in turn).
+    #[inline]
+    fn collect_if_full(&self) {
+        if self.used.load(Ordering::Relaxed) * 10 >= self.capacity() * 9 {
             self.collect_garbage();
         }
+    }
+
+    /// Puts `entry` into the locked bucket: in a free slot, or in place of
+    /// the entry with the least work (open entries first).
+    fn insert(&self, guard: &mut Guard<'_>, entry: Entry) {
         let gen = self.gen;
-        let bucket = &mut self.buckets[b].0;
+        let bucket = guard.entries();
         if let Some(slot) = bucket.iter_mut().find(|e| !e.live(gen)) {
             *slot = entry;
-            self.stats.used += 1;
+            self.count_used(1);
             return;
         }
         let victim = bucket
@@ -525,22 +679,35 @@ impl Table {
             .min_by_key(|e| ((e.work as u64) << 1) | (e.state != State::Open) as u64)
             .expect("buckets are not empty");
         *victim = entry;
-        self.stats.replacements += 1;
+        self.count(&self.replacements, 1);
     }
 
     /// Removes the entries with the least work until at most about half of
-    /// the table is in use.
-    pub fn collect_garbage(&mut self) {
+    /// the table is in use. While the table is shared, one thread collects
+    /// at a time (a thread finding a collection running returns at once),
+    /// locking one bucket at a time, and the other threads go on searching.
+    pub fn collect_garbage(&self) {
+        if self
+            .collecting
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
         // Histogram of log2(work + 1); remove whole classes from the
         // bottom until enough is freed.
         let mut classes = [0usize; 34];
         let gen = self.gen;
-        for e in self.buckets.iter().flat_map(|b| b.0.iter()) {
-            if e.live(gen) {
-                classes[work_class(e.work)] += 1;
+        for b in 0..self.buckets.len() {
+            let mut guard = self.lock(b);
+            for e in guard.entries().iter() {
+                if e.live(gen) {
+                    classes[work_class(e.work)] += 1;
+                }
             }
         }
-        let target = self.stats.used.saturating_sub(self.capacity() / 2);
+        let used: usize = classes.iter().sum();
+        let target = used.saturating_sub(self.capacity() / 2);
         let mut freed = 0;
         let mut cut = 0;
         while cut < classes.len() && freed < target.max(1) {
@@ -548,15 +715,55 @@ impl Table {
             cut += 1;
         }
         let mut removed = 0u64;
-        for e in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-            if e.live(gen) && work_class(e.work) < cut {
-                e.state = State::Empty;
-                removed += 1;
+        for b in 0..self.buckets.len() {
+            let mut guard = self.lock(b);
+            let mut here = 0;
+            for e in guard.entries().iter_mut() {
+                if e.live(gen) && work_class(e.work) < cut {
+                    e.state = State::Empty;
+                    here += 1;
+                }
             }
+            // Counted under the bucket's lock, so that `used` never falls
+            // below the entries actually live.
+            self.count_used(-here);
+            removed += here as u64;
         }
-        self.stats.used -= removed as usize;
-        self.stats.collections += 1;
-        self.stats.collected += removed;
+        self.count(&self.collections, 1);
+        self.count(&self.collected, removed);
+        self.collecting.store(false, Ordering::Release);
+    }
+}
+
+/// A table lent to several search threads at once (the parallel search):
+/// while one exists, every access to a bucket holds that bucket's lock.
+/// Each thread gets its `&Table` from [`SharedTable::table`].
+pub(crate) struct SharedTable<'a>(&'a Table);
+
+// SAFETY: a `Table` is not `Sync` only because its buckets sit in
+// `UnsafeCell`s; every access to them goes through `Table::lock`, which
+// takes the bucket's spin lock whenever `sharers` is non-zero, and
+// `sharers` stays non-zero for as long as this value (and so every
+// reference obtained from it) lives. The other fields are atomics or are
+// only changed through `&mut Table`, which cannot exist meanwhile.
+unsafe impl Sync for SharedTable<'_> {}
+
+impl<'a> SharedTable<'a> {
+    /// Shares `table` until the returned value is dropped.
+    pub(crate) fn new(table: &'a Table) -> SharedTable<'a> {
+        table.sharers.fetch_add(1, Ordering::SeqCst);
+        SharedTable(table)
+    }
+
+    /// The table, for use on any thread.
+    pub(crate) fn table(&self) -> &Table {
+        self.0
+    }
+}
+
+impl Drop for SharedTable<'_> {
+    fn drop(&mut self) {
+        self.0.sharers.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -583,7 +790,7 @@ mod tests {
 
     #[test]
     fn proofs_cover_superior_hands_within_depth() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let p = hand(&[(PieceType::Gold, 1)]);
         t.store_proven(42, p, p, 5, false, Move::NULL, 10);
         let more = hand(&[(PieceType::Gold, 2), (PieceType::Pawn, 1)]);
@@ -597,7 +804,7 @@ mod tests {
 
     #[test]
     fn disproofs_cover_inferior_hands_up_to_depth() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let d = hand(&[(PieceType::Pawn, 3)]);
         t.store_disproven(7, d, d, 9, false, 1);
         assert!(matches!(
@@ -622,7 +829,7 @@ mod tests {
 
     #[test]
     fn open_entries_are_exact_and_removed_by_a_covering_proof() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let h = hand(&[(PieceType::Rook, 1)]);
         t.store_open(5, h, 11, (3, 4), Move::NULL, 100);
         assert!(matches!(
@@ -668,7 +875,7 @@ mod tests {
 
     #[test]
     fn exact_entries_hold_for_their_hand_only() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let h = hand(&[(PieceType::Gold, 1)]);
         let more = hand(&[(PieceType::Gold, 2)]);
         t.store_proven(9, h, h, 3, true, Move::NULL, 1);
@@ -698,13 +905,15 @@ mod tests {
 
     #[test]
     fn the_whole_size_is_used() {
-        // 3 MiB is no power of two of buckets: every byte still counts.
+        // 3 MiB is no power of two of buckets: every byte still counts
+        // (each bucket of 256 bytes has a lock byte beside it).
         let t = Table::new(3);
         assert_eq!(std::mem::size_of::<Bucket>(), 256);
         assert_eq!(std::mem::align_of::<Bucket>(), 64);
-        assert_eq!(t.stats().capacity, 3 * (1 << 20) / 256 * BUCKET);
+        assert_eq!(t.stats().capacity, 3 * (1 << 20) / BUCKET_BYTES * BUCKET);
+        assert!(t.stats().capacity * ENTRY_BYTES > 3 * (1 << 20) * 99 / 100);
         // Keys spread over every bucket of a table of three.
-        let mut t = Table::with_buckets(3);
+        let t = Table::with_buckets(3);
         let mut seen = [false; 3];
         for i in 0..64u64 {
             let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -717,7 +926,7 @@ mod tests {
 
     #[test]
     fn full_buckets_replace_and_full_tables_collect() {
-        let mut t = Table::with_buckets(4);
+        let t = Table::with_buckets(4);
         for i in 0..1000u64 {
             t.store_open(i, Hand::EMPTY, 3, (1, 1), Move::NULL, i);
         }
@@ -726,5 +935,134 @@ mod tests {
         assert!(s.collections > 0 || s.replacements > 0);
         // The most recent high-work entries survive.
         assert!(matches!(t.probe(999, Hand::EMPTY, 3), Probe::Open { .. }));
+    }
+
+    /// The fields of the entry stored for `key`, derived from the key, so
+    /// that any mix of two entries' fields shows.
+    fn derived(key: u64) -> (Hand, u16, u16) {
+        let mut h = Hand::EMPTY;
+        h.set_count(PieceType::Pawn, (key % 19) as u32);
+        h.set_count(PieceType::Gold, (key >> 8) as u32 % 5);
+        let len = (key >> 16) as u16 % 500 * 2 + 1;
+        let best = Move::normal(
+            tsumi_core::Square::from_index_unchecked(((key >> 24) % 81) as u8),
+            tsumi_core::Square::from_index_unchecked(
+                ((key >> 24) % 81 + 1 + (key >> 32) % 79) as u8 % 81,
+            ),
+            false,
+        );
+        (h, len, best.raw())
+    }
+
+    /// Several threads store and probe the same few buckets (a table of
+    /// four, garbage collection running all the time): every probe sees a
+    /// whole entry, never fields of two.
+    #[test]
+    fn shared_table_never_shows_a_torn_entry() {
+        let t = Table::with_buckets(4);
+        let shared = SharedTable::new(&t);
+        let keys: Vec<u64> = (1..=48u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        let seen = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4usize)
+                .map(|id| {
+                    let (shared, keys) = (&shared, &keys);
+                    scope.spawn(move || {
+                        let t = shared.table();
+                        let mut seen = 0u64;
+                        for round in 0..4000usize {
+                            let key = keys[(round * 7 + id * 13) % keys.len()];
+                            let (h, len, best) = derived(key);
+                            match round % 4 {
+                                0 => t.store_proven(
+                                    key,
+                                    h,
+                                    h,
+                                    len,
+                                    false,
+                                    Move::from_raw(best).unwrap(),
+                                    round as u64,
+                                ),
+                                1 => t.store_open(
+                                    key,
+                                    h,
+                                    len,
+                                    (len as u32, key as u32 | 1),
+                                    Move::from_raw(best).unwrap(),
+                                    3,
+                                ),
+                                _ => {}
+                            }
+                            let probe_key = keys[(round * 11 + id) % keys.len()];
+                            let (h, len, best) = derived(probe_key);
+                            match t.probe(probe_key, h, 2000) {
+                                Probe::Proven {
+                                    len: l,
+                                    hand,
+                                    best: b,
+                                    exact,
+                                } => {
+                                    assert_eq!((l, hand, b.raw(), exact), (len, h, best, false));
+                                    seen += 1;
+                                }
+                                Probe::Open {
+                                    pn,
+                                    dn,
+                                    best: b,
+                                    exact: true,
+                                } => {
+                                    assert_eq!(
+                                        (pn, dn, b.raw()),
+                                        (len as u32, probe_key as u32 | 1, best)
+                                    );
+                                    seen += 1;
+                                }
+                                Probe::Missing => {}
+                                other => panic!("unexpected probe {other:?}"),
+                            }
+                        }
+                        seen
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum::<u64>()
+        });
+        drop(shared);
+        assert!(seen > 0, "the probes found entries");
+        let s = t.stats();
+        assert!(s.collections > 0, "the tiny table was collected");
+        // The count of entries in use stayed exact under concurrency.
+        let gen = t.gen;
+        let live = (0..t.buckets.len())
+            .map(|b| t.lock(b).entries().iter().filter(|e| e.live(gen)).count())
+            .sum::<usize>();
+        assert_eq!(s.used, live);
+    }
+
+    /// Garbage collection of a tiny table while threads fill it: the table
+    /// stays within its capacity and keeps its heaviest entries.
+    #[test]
+    fn shared_tiny_table_collects_under_threads() {
+        let t = Table::with_buckets(16);
+        let shared = SharedTable::new(&t);
+        std::thread::scope(|scope| {
+            for id in 0..4u64 {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let t = shared.table();
+                    for i in 0..20_000u64 {
+                        let key = (i * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        t.store_open(key, Hand::EMPTY, 3, (1, 1), Move::NULL, i % 64);
+                        assert!(t.stats().used <= t.stats().capacity);
+                    }
+                });
+            }
+        });
+        drop(shared);
+        let s = t.stats();
+        assert!(s.collections > 0);
+        assert!(s.used <= s.capacity);
+        assert!(s.collected > 0);
     }
 }

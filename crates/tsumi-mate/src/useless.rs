@@ -288,7 +288,7 @@ impl Search<'_> {
         let history = self.path_keys();
         let ply = history.len() as u16;
         let mut sub = Search::new(
-            &mut *self.tt,
+            self.tt,
             &mut *self.budget,
             q,
             self.attacker,
