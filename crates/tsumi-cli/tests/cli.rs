@@ -236,6 +236,25 @@ fn solve_reports_unknown_within_limits_and_rejects_bad_input() {
 }
 
 #[test]
+fn solve_with_threads_gives_the_same_answers() {
+    let three = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
+    let (ok, lines, err) = solve_json(&["--sfen", three, "--threads", "2"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "result"), "\"mate\"");
+    assert_eq!(field(&lines[0], "length"), "3");
+    let lone_gold = "9/4k4/9/9/9/1G7/9/9/9 b B2rb3g4s4n4l18p 1";
+    let (ok, lines, err) = solve_json(&["--sfen", lone_gold, "--threads", "4"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "result"), "\"nomate\"");
+    let (ok, _, err) = solve_json(&["--sfen", three, "--threads", "0"]);
+    assert!(!ok);
+    assert!(
+        err.contains("'0' is not a number of threads from 1 to 256"),
+        "{err}"
+    );
+}
+
+#[test]
 fn solve_reads_kif_and_csa_files() {
     let sfen = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
     let pos = tsumi_core::Position::from_sfen(sfen).unwrap();

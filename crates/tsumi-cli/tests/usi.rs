@@ -150,6 +150,7 @@ fn handshake_is_the_same_for_both_binaries() {
         format!("id name tsumi {}", env!("CARGO_PKG_VERSION")),
         "id author the tsumi authors".to_string(),
         "option name USI_Hash type spin default 256 min 1 max 65536".to_string(),
+        "option name Threads type spin default 1 min 1 max 256".to_string(),
         "option name NodesLimit type spin default 0 min 0 max 9223372036854775807".to_string(),
         "option name PvInterval type spin default 1000 min 0 max 3600000".to_string(),
         "usiok".to_string(),
@@ -213,6 +214,20 @@ fn go_mate_answers_shortest_mates() {
             info.ends_with(&format!(" score mate 3 pv {line}")),
             "{info}"
         );
+    }
+    assert!(s.quit().success());
+}
+
+#[test]
+fn threads_give_the_same_shortest_mates() {
+    let mut s = Session::usi();
+    s.send("setoption name Threads value 2");
+    s.ready();
+    for sfen in MATE_3.lines().take(5) {
+        s.send(&format!("position sfen {sfen}"));
+        s.send("go mate 10000");
+        let (_, answer) = s.until("checkmate", 10 * SECOND);
+        assert_mates(sfen, &answer, 3);
     }
     assert!(s.quit().success());
 }
@@ -453,8 +468,10 @@ fn malformed_input_is_reported_and_survived() {
     s.send(&"x".repeat(100_000));
     let (_, err) = s.until("info string error: unknown command 'xxxx", 2 * SECOND);
     assert!(err.len() < 200, "the echo is clipped: {} bytes", err.len());
-    s.send("setoption name Threads value 2");
-    s.expect("info string error: setoption: unknown option 'Threads'");
+    s.send("setoption name Threads value 0");
+    s.expect("info string error: setoption: Threads takes an integer from 1 to 256, found '0'");
+    s.send("setoption name Cores value 2");
+    s.expect("info string error: setoption: unknown option 'Cores'");
     s.send("setoption name usi_hash value lots");
     s.expect(
         "info string error: setoption: USI_Hash takes an integer from 1 to 65536, found 'lots'",

@@ -236,6 +236,12 @@ impl Solver {
         self.config.limits = limits;
     }
 
+    /// Sets the number of search threads for later solves (at least 1;
+    /// the table is kept).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads.max(1);
+    }
+
     /// Switches the algorithm for later solves (the table is kept).
     pub fn set_algo(&mut self, algo: Algo) {
         self.config.algo = algo;

@@ -28,6 +28,14 @@
 //! work). When the whole table passes 90 % occupancy a garbage
 //! collection removes the entries with the least work until about half of
 //! the table is free. Memory is fixed at creation.
+//!
+//! Several search threads may use one table at once through a
+//! [`SharedTable`] (the parallel search): each bucket has a one-byte spin
+//! lock beside it, taken for the few dozen instructions of one probe or
+//! store, so that no thread ever reads half an entry; the counters are
+//! atomics; a garbage collection runs on one thread at a time and locks
+//! one bucket at a time while the others go on searching. A table that is
+//! not shared takes no lock.
 
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};

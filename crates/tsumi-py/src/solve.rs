@@ -5,7 +5,7 @@
 use crate::convert::hand_dict;
 use crate::notation;
 use crate::position::PyPosition;
-use pyo3::exceptions::{PyNotImplementedError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::cell::RefCell;
@@ -16,7 +16,7 @@ use std::time::Duration;
 use tsumi_core::{Hand, Position};
 use tsumi_mate::{
     Interpositions, Limits, Progress, ProgressFn, Solution as CoreSolution, SolveError,
-    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
+    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
 };
 
 /// Largest table accepted, in MiB.
@@ -26,13 +26,14 @@ const MAX_HASH_MB: usize = 1 << 16;
 /// costs a cache miss on nearly every probe.
 const MATE_MOVE_HASH_MB: usize = 4;
 
-/// The settings a solver is built with (the table size and the rule are
-/// fixed for a solver's life).
+/// The settings a solver is built with (the table size, the rule and the
+/// threads are fixed for a solver's life).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Build {
     hash_mb: usize,
     interpositions: Interpositions,
     max_ply: u16,
+    threads: usize,
 }
 
 impl Build {
@@ -41,6 +42,7 @@ impl Build {
             hash_mb: self.hash_mb,
             interpositions: self.interpositions,
             max_ply: self.max_ply,
+            threads: self.threads,
             ..SolverConfig::default()
         })
     }
@@ -64,15 +66,14 @@ fn hash_arg(hash_mb: usize) -> PyResult<usize> {
     }
 }
 
-/// The solver searches on one thread so far; more are refused rather than
-/// silently ignored.
+/// Search threads: 1 to `tsumi_mate::MAX_THREADS`.
 fn threads_arg(threads: usize) -> PyResult<usize> {
-    match threads {
-        0 => Err(PyValueError::new_err("threads=0: at least one thread")),
-        1 => Ok(1),
-        n => Err(PyNotImplementedError::new_err(format!(
-            "threads={n}: the solver searches on one thread so far; use threads=1"
-        ))),
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "threads={threads}: expected 1 to {MAX_THREADS}"
+        )))
     }
 }
 
@@ -344,8 +345,8 @@ impl PySolution {
 /// when a limit ends the search first.
 ///
 /// - `hash_mb`: the table in MiB (1 to 65536).
-/// - `threads`: 1; other counts raise `NotImplementedError` until the
-///   solver searches on several threads.
+/// - `threads`: search threads (1 to 256), all on the one table; they
+///   never change a verdict or a proven length.
 /// - `interpositions`: `"skip-useless"` (the 無駄合 rule: a useless
 ///   interposition neither counts nor hides a mate) or `"count"` (every
 ///   legal interposition counts, as cshogi and the reference sets do).
@@ -360,7 +361,6 @@ pub struct PySolver {
     /// waits for a running solve.
     build: Build,
     limits: Limits,
-    threads: usize,
 }
 
 #[pymethods]
@@ -378,9 +378,9 @@ impl PySolver {
             hash_mb: hash_arg(hash_mb)?,
             interpositions: interpositions_arg(interpositions)?,
             max_ply: DEFAULT_MAX_PLY,
+            threads: threads_arg(threads)?,
         };
         Ok(PySolver {
-            threads: threads_arg(threads)?,
             limits: limits_arg(time_limit, nodes)?,
             inner: Mutex::new(build.solver()),
             build,
@@ -411,10 +411,10 @@ impl PySolver {
         PySolution::new(&pos, &s, report)
     }
 
-    /// The number of search threads (1 so far).
+    /// The number of search threads.
     #[getter]
     fn threads(&self) -> usize {
-        self.threads
+        self.build.threads
     }
 
     /// The table size in MiB.
@@ -481,11 +481,11 @@ pub fn solve(
     report: bool,
 ) -> PyResult<PySolution> {
     let pos = position_arg(position)?;
-    threads_arg(threads)?;
     let build = Build {
         hash_mb: hash_arg(hash_mb)?,
         interpositions: interpositions_arg(interpositions)?,
         max_ply: DEFAULT_MAX_PLY,
+        threads: threads_arg(threads)?,
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, build);
@@ -510,6 +510,7 @@ pub fn mate_move(
         hash_mb: MATE_MOVE_HASH_MB,
         interpositions: Interpositions::CountAll,
         max_ply: max_ply as u16,
+        threads: 1,
     };
     let solver = cached(&MATE_SOLVER, build);
     let limits = Limits {

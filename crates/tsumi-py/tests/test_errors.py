@@ -68,8 +68,8 @@ def test_bad_arguments():
         tsumi.solve(SFEN, time_limit=-1)
     with pytest.raises(ValueError):
         tsumi.Solver(threads=0)
-    with pytest.raises(NotImplementedError):
-        tsumi.solve(SFEN, threads=4)
+    with pytest.raises(ValueError, match="threads"):
+        tsumi.solve(SFEN, threads=257)
     with pytest.raises(OverflowError):
         tsumi.solve(SFEN, nodes=-5)
     with pytest.raises(ValueError):

@@ -139,6 +139,20 @@ def test_interpositions_rule():
     assert solver.solve(sfen).length == 1
 
 
+def test_search_threads_give_the_same_answers():
+    # The counted 15-ply mate above and a no-mate, with 2 and 4 search
+    # threads on one table: the same verdict and length as one thread.
+    sfen = "7lk/7p1/7G1/9/9/9/9/9/6R2 b r2b3g4s4n3l17p 1"
+    nomate = "9/4k4/9/9/9/1G7/9/9/9 b B2rb3g4s4n4l18p 1"
+    for threads in (2, 4):
+        s = tsumi.solve(sfen, interpositions="count", hash_mb=16, threads=threads)
+        assert (s.result, s.length) == ("mate", 15)
+        assert replay_is_mate(sfen, s.pv)
+        solver = tsumi.Solver(hash_mb=16, threads=threads)
+        assert solver.threads == threads
+        assert solver.solve(nomate).result == "nomate"
+
+
 def test_solver_shared_by_threads():
     import threading
 

@@ -94,6 +94,11 @@ pub trait MateBackend: Send {
     /// memory could not be had, say) is reported to the GUI as is.
     fn resize(&mut self, hash_mb: usize) -> Result<(), String>;
 
+    /// Sets the number of search threads (`Threads`, at least 1) for the
+    /// searches that follow; the engine calls it before every search. A
+    /// backend that searches on one thread ignores it.
+    fn set_threads(&mut self, _threads: usize) {}
+
     /// Searches for a mate by the side to move of `pos`, which the engine
     /// guarantees has the opposing king on the board.
     ///

@@ -17,6 +17,7 @@ const DEFAULT_HASH_MB: usize = 256;
 pub struct DfPnBackend {
     solver: Option<Solver>,
     hash_mb: usize,
+    threads: usize,
 }
 
 impl DfPnBackend {
@@ -25,6 +26,7 @@ impl DfPnBackend {
         DfPnBackend {
             solver: None,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
         }
     }
 }
@@ -54,6 +56,10 @@ impl MateBackend for DfPnBackend {
         Ok(())
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
     fn solve(
         &mut self,
         pos: &Position,
@@ -67,6 +73,7 @@ impl MateBackend for DfPnBackend {
                 ..SolverConfig::default()
             })
         });
+        solver.set_threads(self.threads);
         solver.set_limits(Limits {
             nodes: limits.nodes,
             time: limits.time,

@@ -259,6 +259,9 @@ impl Engine {
             return;
         }
         self.apply_hash();
+        if let Some(b) = self.backend.as_mut() {
+            b.set_threads(self.options.threads);
+        }
         let Some(backend) = self.backend.take() else {
             self.error("go: the solver was lost in an earlier failure; restart the engine");
             return;

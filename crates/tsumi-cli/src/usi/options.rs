@@ -31,13 +31,23 @@ const PV_INTERVAL: Spin = Spin {
     max: 3_600_000,
 };
 
-const SPINS: [Spin; 3] = [HASH, NODES_LIMIT, PV_INTERVAL];
+/// `Threads`: search threads, all on the one table.
+const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: tsumi_mate::MAX_THREADS as u64,
+};
+
+const SPINS: [Spin; 4] = [HASH, THREADS, NODES_LIMIT, PV_INTERVAL];
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// `USI_Hash` in MiB.
     pub hash_mb: usize,
+    /// `Threads`: search threads.
+    pub threads: usize,
     /// `NodesLimit`; 0 means none.
     pub nodes_limit: u64,
     /// `PvInterval` in milliseconds; 0 means no progress lines.
@@ -51,6 +61,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mb: HASH.default as usize,
+            threads: THREADS.default as usize,
             nodes_limit: NODES_LIMIT.default,
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
@@ -109,6 +120,7 @@ impl Options {
                 self.hash_mb = usize::try_from(n)
                     .map_err(|_| format!("setoption: USI_Hash {n} is too large here"))?
             }
+            "Threads" => self.threads = n as usize,
             "NodesLimit" => self.nodes_limit = n,
             _ => self.pv_interval_ms = n,
         }
@@ -126,6 +138,7 @@ mod tests {
             Options::declarations(),
             [
                 "option name USI_Hash type spin default 256 min 1 max 65536",
+                "option name Threads type spin default 1 min 1 max 256",
                 "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
             ]
@@ -138,11 +151,13 @@ mod tests {
         o.set("usi_hash", Some("64")).unwrap();
         o.set("NodesLimit", Some("100000")).unwrap();
         o.set("PVINTERVAL", Some("0")).unwrap();
+        o.set("threads", Some("2")).unwrap();
         o.set("USI_Ponder", Some("true")).unwrap();
         assert_eq!(
             o,
             Options {
                 hash_mb: 64,
+                threads: 2,
                 nodes_limit: 100000,
                 pv_interval_ms: 0,
                 ponder: true
@@ -158,8 +173,13 @@ mod tests {
         assert!(e.contains("PvInterval") && e.contains("'fast'"), "{e}");
         let e = o.set("NodesLimit", None).unwrap_err();
         assert!(e.contains("NodesLimit needs a value"), "{e}");
-        let e = o.set("Threads", Some("4")).unwrap_err();
-        assert!(e.contains("unknown option 'Threads'"), "{e}");
+        let e = o.set("Threads", Some("0")).unwrap_err();
+        assert!(
+            e.contains("Threads takes an integer from 1 to 256, found '0'"),
+            "{e}"
+        );
+        let e = o.set("Cores", Some("4")).unwrap_err();
+        assert!(e.contains("unknown option 'Cores'"), "{e}");
         let e = o.set("USI_Ponder", Some("yes")).unwrap_err();
         assert!(e.contains("'yes'"), "{e}");
         assert_eq!(o, before);

@@ -106,6 +106,7 @@ fn handshake_and_isready() {
     h.expect(&format!("id name tsumi {}", env!("CARGO_PKG_VERSION")));
     h.expect("id author the tsumi authors");
     h.expect("option name USI_Hash type spin default 256 min 1 max 65536");
+    h.expect("option name Threads type spin default 1 min 1 max 256");
     h.expect("option name NodesLimit type spin default 0 min 0 max 9223372036854775807");
     h.expect("option name PvInterval type spin default 1000 min 0 max 3600000");
     h.expect("usiok");
@@ -446,8 +447,8 @@ fn malformed_input_is_answered_and_survived() {
             "info string error: go: 'mate' needs a number of milliseconds, found 'soon'",
         ),
         (
-            "setoption name Threads value 4",
-            "info string error: setoption: unknown option 'Threads'",
+            "setoption name Cores value 4",
+            "info string error: setoption: unknown option 'Cores'",
         ),
         (
             "setoption name USI_Hash value -1",

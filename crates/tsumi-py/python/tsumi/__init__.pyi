@@ -125,7 +125,11 @@ class Solution:
 
 @final
 class Solver:
-    """A solver that keeps its table across calls."""
+    """A solver that keeps its table across calls.
+
+    ``threads`` (1 to 256) search threads share the one table; they never
+    change a verdict or a proven length.
+    """
 
     def __new__(
         cls,
@@ -176,7 +180,11 @@ def solve(
     interpositions: str = "skip-useless",
     report: bool = False,
 ) -> Solution:
-    """Solve a tsume problem (the side to move attacks with checks only)."""
+    """Solve a tsume problem (the side to move attacks with checks only).
+
+    ``threads`` (1 to 256) search threads share the one table; they never
+    change a verdict or a proven length.
+    """
 
 def read_problems(path: Union[str, "PathLike[str]"]) -> List[Problem]:
     """Problems from an SFEN-lines, KIF/KIFU or CSA file."""
