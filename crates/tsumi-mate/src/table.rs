@@ -969,17 +969,19 @@ mod tests {
     fn shared_table_never_shows_a_torn_entry() {
         let t = Table::with_buckets(4);
         let shared = SharedTable::new(&t);
+        let start = std::sync::Barrier::new(4);
         let keys: Vec<u64> = (1..=48u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
         let seen = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..4usize)
                 .map(|id| {
-                    let (shared, keys) = (&shared, &keys);
+                    let (shared, keys, start) = (&shared, &keys, &start);
                     scope.spawn(move || {
                         let t = shared.table();
                         let mut seen = 0u64;
-                        for round in 0..4000usize {
+                        start.wait();
+                        for round in 0..300_000usize {
                             let key = keys[(round * 7 + id * 13) % keys.len()];
                             let (h, len, best) = derived(key);
                             match round % 4 {

@@ -90,3 +90,21 @@ fn a_limit_before_any_mate_is_unknown_with_threads() {
     assert_eq!(sol.verdict, Verdict::Unknown);
     assert!(sol.pv.is_empty());
 }
+
+/// A table of 1 MiB that fills many times over while two threads search
+/// (garbage collection running under them): still the right lengths.
+#[test]
+fn threads_collect_garbage_in_a_tiny_table() {
+    let mut solver = threaded(2, 1, Limits::nodes(3_000_000));
+    let mut collections = 0;
+    for p in dev_problems()
+        .into_iter()
+        .take(40)
+        .filter(|p| p.length >= 13 && ![26, 29].contains(&p.line_no))
+    {
+        let s = solve_checked(&mut solver, &p.sfen);
+        assert_eq!(solved_length(&s), Some(p.length), "line {}", p.line_no);
+        collections += s.table.collections;
+    }
+    assert!(collections > 0, "the tiny table was collected");
+}
