@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The speed-up of `tsumi solve --threads 2` over `--threads 1` on this
+# machine (docs/solver.md, "Parallel search").
+#
+#   scripts/threads-speedup.sh [PAIRS] [FILE] [solve options...]
+#
+# PAIRS (default 4) pairs of runs, each pair one thread then two, back to
+# back, on FILE (default: the 7 musou problems of docs/solver.md, taken from
+# ../shared/data/tsume/musou.tsv) with --time-limit 10 --hash 1024 unless
+# other solve options are given. Before and after each pair, two 2-second
+# Python busy loops run side by side; a pair is only run when each reaches
+# 80 % of 15 M iterations, that is when both cores are free (the machine is
+# shared: with one core busy elsewhere two threads get one core and gain
+# nothing). Prints wall and CPU time of each run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pairs=${1:-4}
+file=${2:-}
+shift $(( $# > 2 ? 2 : $# ))
+opts=("$@")
+if [ ${#opts[@]} -eq 0 ]; then
+    opts=(--time-limit 10 --hash 1024)
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -z "$file" ]; then
+    file=$work/musou-hard.sfen
+    grep -v '^#' ../shared/data/tsume/musou.tsv | awk -F'\t' '{print $1"\t"$3}' |
+        grep -P '\tmusou-0(11|13|16|56|60|85|89)$' > "$file"
+fi
+cargo build --release -q -p tsumi-cli
+tsumi=target/release/tsumi
+
+spin() {
+    python3 -c 'import time
+t = time.time(); n = 0
+while time.time() - t < 2: n += 1
+print(n)'
+}
+cores_free() {
+    spin > "$work/a" & spin > "$work/b"; wait
+    a=$(cat "$work/a"); b=$(cat "$work/b")
+    echo "spin $a $b"
+    [ "$a" -gt 12000000 ] && [ "$b" -gt 12000000 ]
+}
+
+done_pairs=0
+deadline=$(( $(date +%s) + 1800 ))
+while [ $done_pairs -lt "$pairs" ] && [ "$(date +%s)" -lt $deadline ]; do
+    if ! cores_free > "$work/spin"; then
+        echo "busy ($(cat "$work/spin")), waiting"
+        sleep 10
+        continue
+    fi
+    done_pairs=$((done_pairs + 1))
+    echo "pair $done_pairs: before: $(cat "$work/spin")"
+    for t in 1 2; do
+        /usr/bin/time -f "%e %U" -o "$work/time" "$tsumi" solve "$file" --threads $t --json "${opts[@]}" > "$work/out-$t.json"
+        read -r wall cpu < "$work/time"
+        echo "  threads $t: wall $wall s, CPU $cpu s, $(python3 -c 'import json,sys
+rs = [json.loads(l) for l in open(sys.argv[1])]
+print(sum(r["nodes"] for r in rs), "nodes,", sum(r["proven_shortest"] or r["result"] == "nomate" for r in rs), "of", len(rs), "decided")' "$work/out-$t.json")"
+    done
+    cores_free > "$work/spin" || true
+    echo "  after: $(cat "$work/spin")"
+done
