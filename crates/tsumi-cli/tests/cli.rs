@@ -287,6 +287,28 @@ fn solve_can_skip_useless_interpositions() {
 }
 
 #[test]
+fn solve_shortest_quick_skips_the_costly_proof() {
+    // 将棋無双 9 (29 plies): the proof that no 27-ply mate exists costs
+    // several times what finding the 29-ply mate does.
+    let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--shortest", "quick"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["length"], 29);
+    assert_eq!(v["proven_shortest"], false);
+    assert!(v["nodes"].as_u64().unwrap() < 100_000, "{v}");
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--shortest", "prove"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["length"], 29);
+    assert_eq!(v["proven_shortest"], true);
+    let (ok, _, err) = solve_json(&["--sfen", sfen, "--shortest", "fast"]);
+    assert!(!ok);
+    assert!(err.contains("'fast' is not one of prove, quick"), "{err}");
+}
+
+#[test]
 fn json_output_parses_and_escapes_names() {
     let path = temp_path("quoted.sfen");
     std::fs::write(&path, "4k4/9/4P4/9/9/9/9/9/9 b G 1\tsay \"mate\" \\ now\n").unwrap();

@@ -49,6 +49,48 @@ impl Algo {
     }
 }
 
+/// How much work goes into proving a mate's length the shortest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Shortest {
+    /// Search for shorter mates until one is proven not to exist: the
+    /// length is then exact. Proving that no shorter mate exists can cost
+    /// far more than finding the mate did (on long composed problems,
+    /// more than any time limit).
+    #[default]
+    Prove,
+    /// Search for shorter mates with at most as many nodes as the search
+    /// that found the first mate spent (at least [`QUICK_MIN_NODES`]),
+    /// counted afresh after each shorter mate found. When that allowance
+    /// runs out the last mate found is reported with
+    /// [`Solution::proven_shortest`] false; when the search for a shorter
+    /// one fails within it, the length is proven as under
+    /// [`Shortest::Prove`].
+    Quick,
+}
+
+/// The least node allowance of each shortening step under
+/// [`Shortest::Quick`].
+pub const QUICK_MIN_NODES: u64 = 20_000;
+
+impl Shortest {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shortest::Prove => "prove",
+            Shortest::Quick => "quick",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<Shortest> {
+        match name {
+            "prove" => Some(Shortest::Prove),
+            "quick" => Some(Shortest::Quick),
+            _ => None,
+        }
+    }
+}
+
 /// Default longest mate searched for, in plies: room for the longest
 /// composed problems (ミクロコスモス, 1525 plies) and more.
 pub const DEFAULT_MAX_PLY: u16 = 4095;
@@ -79,6 +121,8 @@ pub struct SolverConfig {
     pub max_ply: u16,
     /// How interpositions count (the 無駄合 rule).
     pub interpositions: Interpositions,
+    /// How much work goes into proving the length shortest.
+    pub shortest: Shortest,
 }
 
 impl Default for SolverConfig {
@@ -89,6 +133,7 @@ impl Default for SolverConfig {
             limits: Limits::none(),
             max_ply: DEFAULT_MAX_PLY,
             interpositions: Interpositions::CountAll,
+            shortest: Shortest::Prove,
         }
     }
 }
@@ -233,6 +278,12 @@ impl Solver {
     /// Switches the algorithm for later solves (the table is kept).
     pub fn set_algo(&mut self, algo: Algo) {
         self.config.algo = algo;
+    }
+
+    /// Sets how much work later solves put into proving a mate's length
+    /// the shortest (the table is kept).
+    pub fn set_shortest(&mut self, shortest: Shortest) {
+        self.config.shortest = shortest;
     }
 
     /// Installs (or removes) a callback called about five times a second
@@ -414,8 +465,12 @@ fn run(
     // limit that stops the search reports the mate already found.
     let mut len = r.len;
     let mut pieces = r.hand;
+    // Under Shortest::Quick each step may spend what finding took.
+    let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
     while len >= 3 {
         s.budget.phase = Phase::Shortening(len as u32);
+        s.budget
+            .cap_nodes(allowance.map(|a| s.nodes.saturating_add(a)));
         let r = s.settle(len - 2, 0);
         if !r.resolved() {
             return kept_mate(&mut s, pos, config, len, pieces);
@@ -427,6 +482,7 @@ fn run(
         len = r.len;
         pieces = r.hand;
     }
+    s.budget.cap_nodes(None);
     // Phase 3: the line, checked.
     s.budget.phase = Phase::Line(len as u32);
     let (pv, leftover) = match s.principal_line(len, 0) {

@@ -33,6 +33,13 @@ const PV_INTERVAL: Spin = Spin {
 
 const SPINS: [Spin; 3] = [HASH, NODES_LIMIT, PV_INTERVAL];
 
+/// `Shortest`: `prove` proves the mate's length the shortest (however
+/// long that takes); `quick` looks for shorter mates with about as much
+/// work as finding the first one took, and reports the mate as not proven
+/// shortest when that is not enough.
+const SHORTEST: &str = "Shortest";
+const SHORTEST_VARS: [&str; 2] = ["prove", "quick"];
+
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -45,6 +52,9 @@ pub struct Options {
     /// `USI_Ponder`, which GUIs send on their own; accepted and kept, but
     /// pondering only happens when a GUI sends `go ponder`.
     pub ponder: bool,
+    /// `Shortest` is `quick`: the mate's length is not proven the
+    /// shortest at any cost.
+    pub shortest_quick: bool,
 }
 
 impl Default for Options {
@@ -54,6 +64,7 @@ impl Default for Options {
             nodes_limit: NODES_LIMIT.default,
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
+            shortest_quick: false,
         }
     }
 }
@@ -69,6 +80,10 @@ impl Options {
                     s.name, s.default, s.min, s.max
                 )
             })
+            .chain(std::iter::once(format!(
+                "option name {SHORTEST} type combo default {} var {} var {}",
+                SHORTEST_VARS[0], SHORTEST_VARS[0], SHORTEST_VARS[1]
+            )))
             .collect()
     }
 
@@ -85,6 +100,19 @@ impl Options {
                     ))
                 }
                 None => return Err("setoption: USI_Ponder needs a value".into()),
+            };
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case(SHORTEST) {
+            self.shortest_quick = match value {
+                Some(v) if v.eq_ignore_ascii_case(SHORTEST_VARS[0]) => false,
+                Some(v) if v.eq_ignore_ascii_case(SHORTEST_VARS[1]) => true,
+                Some(v) => {
+                    return Err(format!(
+                        "setoption: {SHORTEST} takes prove or quick, found '{v}'"
+                    ))
+                }
+                None => return Err(format!("setoption: {SHORTEST} needs a value")),
             };
             return Ok(());
         }
@@ -128,6 +156,7 @@ mod tests {
                 "option name USI_Hash type spin default 256 min 1 max 65536",
                 "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
+                "option name Shortest type combo default prove var prove var quick",
             ]
         );
     }
@@ -139,13 +168,15 @@ mod tests {
         o.set("NodesLimit", Some("100000")).unwrap();
         o.set("PVINTERVAL", Some("0")).unwrap();
         o.set("USI_Ponder", Some("true")).unwrap();
+        o.set("shortest", Some("Quick")).unwrap();
         assert_eq!(
             o,
             Options {
                 hash_mb: 64,
                 nodes_limit: 100000,
                 pv_interval_ms: 0,
-                ponder: true
+                ponder: true,
+                shortest_quick: true,
             }
         );
         let before = o.clone();
@@ -160,6 +191,11 @@ mod tests {
         assert!(e.contains("NodesLimit needs a value"), "{e}");
         let e = o.set("Threads", Some("4")).unwrap_err();
         assert!(e.contains("unknown option 'Threads'"), "{e}");
+        let e = o.set("Shortest", Some("fast")).unwrap_err();
+        assert!(
+            e.contains("Shortest takes prove or quick, found 'fast'"),
+            "{e}"
+        );
         let e = o.set("USI_Ponder", Some("yes")).unwrap_err();
         assert!(e.contains("'yes'"), "{e}");
         assert_eq!(o, before);
