@@ -164,6 +164,42 @@ pub struct Table {
     gen: u8,
 }
 
+/// An array of `n` empty buckets. On Linux a large array is backed by
+/// transparent huge pages where the system allows them (asked for before
+/// the memory is first touched): every probe lands on a random bucket, and
+/// with 4 KiB pages nearly every probe of a large table would also miss
+/// the TLB.
+fn bucket_array(n: usize) -> Vec<Bucket> {
+    let mut v: Vec<Bucket> = Vec::with_capacity(n);
+    advise_huge_pages(v.as_mut_ptr().cast(), n * std::mem::size_of::<Bucket>());
+    v.resize(n, Bucket::default());
+    v
+}
+
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    const HUGE: usize = 2 << 20;
+    const MADV_HUGEPAGE: i32 = 14;
+    extern "C" {
+        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+    }
+    // Only whole huge pages inside the allocation are advised.
+    let from = (start as usize).next_multiple_of(HUGE);
+    let to = (start as usize + len) / HUGE * HUGE;
+    if to > from {
+        // SAFETY: the range lies inside an allocation this table owns;
+        // madvise with MADV_HUGEPAGE only changes how the kernel backs the
+        // pages, never their contents, and its failure (a kernel without
+        // transparent huge pages) changes nothing.
+        unsafe {
+            madvise(from as *mut u8, to - from, MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
+
 /// Size of one entry in bytes.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
@@ -180,7 +216,7 @@ impl Table {
     pub fn with_buckets(buckets: usize) -> Table {
         let buckets = buckets.max(1);
         Table {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: bucket_array(buckets),
             share_open: true,
             stats: TableStats {
                 capacity: buckets * BUCKET,
@@ -257,6 +293,28 @@ impl Table {
             self.share_open = share;
             self.new_generation();
         }
+    }
+
+    /// Starts loading the bucket of board `key` into the cache, so that a
+    /// [`Table::probe`] a little later does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = &self.buckets[self.bucket(key)] as *const Bucket as *const i8;
+            // A bucket is four cache lines, fetched all.
+            for line in 0..4 {
+                // SAFETY: a prefetch never faults and reads nothing into
+                // the program; the address lies inside the bucket.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    _mm_prefetch::<_MM_HINT_T0>(p.add(line * 64));
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks a node up: `hand` is the attacker's hand, `remaining` the
