@@ -359,8 +359,8 @@ impl<'t> Search<'t> {
         }
         let mut replies = MoveList::new();
         let mut kept = 0;
-        for i in 0..children.len() {
-            let mut c = children[i];
+        for (i, slot) in children.iter_mut().enumerate() {
+            let mut c = *slot;
             if let Some(&p) = self.path.get(&c.full_key) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
@@ -425,7 +425,7 @@ impl<'t> Search<'t> {
                     }
                 }
             }
-            children[i] = c;
+            *slot = c;
             kept = i + 1;
             if first_mate_only && or && c.proven() && c.len == 0 {
                 // A mate in one: nothing can prove the node faster.
