@@ -37,6 +37,7 @@ mod search;
 pub mod solver;
 pub mod table;
 pub mod useless;
+mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};

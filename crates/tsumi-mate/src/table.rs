@@ -29,6 +29,7 @@
 //! collection removes the entries with the least work until about half of
 //! the table is free. Memory is fixed at creation.
 
+use crate::zeroed::{Zeroable, ZeroedArray};
 use tsumi_core::{Hand, Move};
 
 /// Infinite proof or disproof number.
@@ -45,6 +46,10 @@ pub const BUCKET: usize = 8;
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
+
+// SAFETY: an all-zero entry is a valid empty one: integers, a hand of
+// zero pieces, `State::Empty` (discriminant 0), `false` and generation 0.
+unsafe impl Zeroable for Bucket {}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
@@ -158,47 +163,11 @@ pub struct TableStats {
 
 /// The transposition table.
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedArray<Bucket>,
     share_open: bool,
     stats: TableStats,
     gen: u8,
 }
-
-/// An array of `n` empty buckets. On Linux a large array is backed by
-/// transparent huge pages where the system allows them (asked for before
-/// the memory is first touched): every probe lands on a random bucket, and
-/// with 4 KiB pages nearly every probe of a large table would also miss
-/// the TLB.
-fn bucket_array(n: usize) -> Vec<Bucket> {
-    let mut v: Vec<Bucket> = Vec::with_capacity(n);
-    advise_huge_pages(v.as_mut_ptr().cast(), n * std::mem::size_of::<Bucket>());
-    v.resize(n, Bucket::default());
-    v
-}
-
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *mut u8, len: usize) {
-    const HUGE: usize = 2 << 20;
-    const MADV_HUGEPAGE: i32 = 14;
-    extern "C" {
-        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
-    }
-    // Only whole huge pages inside the allocation are advised.
-    let from = (start as usize).next_multiple_of(HUGE);
-    let to = (start as usize + len) / HUGE * HUGE;
-    if to > from {
-        // SAFETY: the range lies inside an allocation this table owns;
-        // madvise with MADV_HUGEPAGE only changes how the kernel backs the
-        // pages, never their contents, and its failure (a kernel without
-        // transparent huge pages) changes nothing.
-        unsafe {
-            madvise(from as *mut u8, to - from, MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 /// Size of one entry in bytes.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
@@ -216,7 +185,7 @@ impl Table {
     pub fn with_buckets(buckets: usize) -> Table {
         let buckets = buckets.max(1);
         Table {
-            buckets: bucket_array(buckets),
+            buckets: ZeroedArray::new(buckets),
             share_open: true,
             stats: TableStats {
                 capacity: buckets * BUCKET,
@@ -248,7 +217,7 @@ impl Table {
 
     /// Removes every entry.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.zero();
         self.gen = 1;
         self.stats = TableStats {
             capacity: self.capacity(),
@@ -637,6 +606,17 @@ mod tests {
             h.set_count(k, n);
         }
         h
+    }
+
+    #[test]
+    fn zeroed_buckets_are_empty() {
+        let a = ZeroedArray::<Bucket>::new(2);
+        for e in a.iter().flat_map(|b| b.0.iter()) {
+            assert_eq!(e.state, State::Empty);
+            assert!(!e.exact);
+            assert_eq!((e.key, e.hand, e.gen), (0, Hand::EMPTY, 0));
+            assert!(!e.live(1));
+        }
     }
 
     #[test]
