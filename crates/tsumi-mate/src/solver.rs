@@ -265,6 +265,14 @@ impl Solver {
         }
     }
 
+    /// Commits the table's memory now: the kernel supplies a large
+    /// table's pages as the search first touches them, which costs the
+    /// first searches time. A USI engine calls this at `isready`, where
+    /// the protocol expects slow preparations.
+    pub fn commit_table(&mut self) {
+        self.table.commit_memory();
+    }
+
     /// The configuration.
     pub fn config(&self) -> &SolverConfig {
         &self.config

@@ -215,6 +215,12 @@ impl Table {
         }
     }
 
+    /// Commits the table's memory now instead of page by page as the
+    /// search first touches it (the contents do not change).
+    pub fn commit_memory(&mut self) {
+        self.buckets.commit();
+    }
+
     /// Removes every entry.
     pub fn clear(&mut self) {
         self.buckets.zero();

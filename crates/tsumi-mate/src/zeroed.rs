@@ -63,6 +63,23 @@ impl<T: Zeroable> ZeroedArray<T> {
         }
     }
 
+    /// Commits every page now (by writing one byte of each back
+    /// unchanged), so that
+    /// later accesses do not wait for the kernel to supply fresh pages.
+    pub(crate) fn commit(&mut self) {
+        let bytes = self.len * std::mem::size_of::<T>();
+        let base = self.data.cast::<u8>();
+        for offset in (0..bytes).step_by(4096) {
+            // SAFETY: the byte lies inside the array; it is read and
+            // written back unchanged (volatile, so the write happens and
+            // the page is committed), so every element stays as it was.
+            unsafe {
+                let p = base.add(offset);
+                std::ptr::write_volatile(p, std::ptr::read_volatile(p));
+            }
+        }
+    }
+
     /// Sets every element back to all-zero bytes.
     pub(crate) fn zero(&mut self) {
         // SAFETY: `data` holds `len` elements, and all-zero bytes are a
@@ -139,6 +156,8 @@ mod tests {
             a[len - 1].0[7] = 7;
             a[0].0[0] = 1;
             assert_eq!(a[len - 1].0[7], 7);
+            a.commit();
+            assert_eq!(a[len - 1].0[7], 7, "commit keeps the contents");
             a.zero();
             assert!(a.iter().all(|l| *l == Line([0; 8])));
         }

@@ -47,10 +47,14 @@ impl MateBackend for DfPnBackend {
         // Free the old table before allocating the new one.
         self.solver = None;
         self.hash_mb = hash_mb;
-        self.solver = Some(Solver::new(SolverConfig {
+        let mut solver = Solver::new(SolverConfig {
             hash_mb,
             ..SolverConfig::default()
-        }));
+        });
+        // The engine resizes at isready: the table's pages are committed
+        // there rather than during the first searches.
+        solver.commit_table();
+        self.solver = Some(solver);
         Ok(())
     }
 
