@@ -52,6 +52,7 @@ struct Sizes {
     mate_problems: usize,
     mate_nodes: u64,
     throughput_nodes: u64,
+    throughput_tables: [usize; 2],
 }
 
 fn cpu_model() -> String {
@@ -498,7 +499,7 @@ fn solver_throughput(out: &mut String, sizes: &Sizes) {
             tsumi_mate::Interpositions::SkipUseless,
             tsumi_mate::Interpositions::CountAll,
         ] {
-            for hash_mb in [64, 1024] {
+            for hash_mb in sizes.throughput_tables {
                 let mut solver = tsumi_mate::Solver::new(tsumi_mate::SolverConfig {
                     hash_mb,
                     interpositions,
@@ -551,6 +552,7 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             mate_problems: 8,
             mate_nodes: 100_000,
             throughput_nodes: 50_000,
+            throughput_tables: [4, 16],
         }
     } else {
         Sizes {
@@ -563,6 +565,7 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             mate_problems: 98,
             mate_nodes: 2_000_000,
             throughput_nodes: 3_000_000,
+            throughput_tables: [64, 1024],
         }
     };
     tsumi_core::magic::init();

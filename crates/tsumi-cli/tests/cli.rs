@@ -118,12 +118,21 @@ fn bench_quick_writes_all_tables() {
         "### 3. Hand superiority",
         "### 4. Check generation",
         "### 5. Mate search: PN* and df-pn",
+        "### 6. Solver throughput",
     ] {
         assert!(doc.contains(heading), "missing {heading}");
     }
     assert!(doc.contains("| startpos depth 3 | 25470 |"));
     assert!(doc.contains("| pnstar | 8 |") && doc.contains("| dfpn | 8 |"));
     assert!(doc.contains("| 6 |"));
+    assert!(
+        doc.contains("| 寿 | skip-useless | 16 MB | 50000 |"),
+        "{doc}"
+    );
+    assert!(
+        doc.contains("| ミクロコスモス | count | 4 MB | 50000 |"),
+        "{doc}"
+    );
 }
 
 fn solve_json(args: &[&str]) -> (bool, Vec<String>, String) {
