@@ -31,9 +31,10 @@ pub struct BenchArgs {
     /// Seed of the magic-search trials.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Run one section only (magic, sliders, hands, checks, mate); the
-    /// tables are printed and written only if --out is given.
-    #[arg(value_name = "SECTION", value_parser = ["magic", "sliders", "hands", "checks", "mate"])]
+    /// Run one section only (magic, sliders, hands, checks, mate,
+    /// throughput); the tables are printed and written only if --out is
+    /// given.
+    #[arg(value_name = "SECTION", value_parser = ["magic", "sliders", "hands", "checks", "mate", "throughput"])]
     pub section: Option<String>,
 }
 
@@ -50,6 +51,8 @@ struct Sizes {
     positions: usize,
     mate_problems: usize,
     mate_nodes: u64,
+    throughput_nodes: u64,
+    throughput_tables: [usize; 2],
 }
 
 fn cpu_model() -> String {
@@ -448,6 +451,83 @@ fn mate_search(out: &mut String, sizes: &Sizes) {
     writeln!(out).unwrap();
 }
 
+/// The famous long works of `bench/long.tsv`.
+const LONG_WORKS: &str = include_str!("../../../bench/long.tsv");
+
+/// Nodes per second of the df-pn solver at a fixed node budget, on two
+/// long composed works and with two table sizes: the search's per-node
+/// cost, memory included (a large table's lookups miss the cache).
+fn solver_throughput(out: &mut String, sizes: &Sizes) {
+    // sfen, published length, name; '#' comments.
+    let works: Vec<(&str, Position)> = LONG_WORKS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let name = *f.get(2)?;
+            let wanted = ["寿", "ミクロコスモス"].contains(&name);
+            wanted.then(|| {
+                (
+                    name,
+                    Position::from_sfen(f[0]).expect("bench/long.tsv SFEN"),
+                )
+            })
+        })
+        .collect();
+    writeln!(
+        out,
+        "### 6. Solver throughput
+"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "df-pn on a fixed budget of {} nodes (the search does not finish), one thread, \
+         each work under the 無駄合 rule and with every interposition counted. Instructions \
+         per node, which do not depend on the machine's load: `scripts/callgrind-mate.sh`.\n",
+        sizes.throughput_nodes
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "| work | interpositions | table | nodes | s | nodes/s |"
+    )
+    .unwrap();
+    writeln!(out, "|---|---|---:|---:|---:|---:|").unwrap();
+    for (name, position) in &works {
+        for interpositions in [
+            tsumi_mate::Interpositions::SkipUseless,
+            tsumi_mate::Interpositions::CountAll,
+        ] {
+            for hash_mb in sizes.throughput_tables {
+                let mut solver = tsumi_mate::Solver::new(tsumi_mate::SolverConfig {
+                    hash_mb,
+                    interpositions,
+                    limits: tsumi_mate::Limits::nodes(sizes.throughput_nodes),
+                    ..tsumi_mate::SolverConfig::default()
+                });
+                solver.commit_table();
+                let s = solver.solve(position).expect("the long works solve");
+                let secs = s.elapsed.as_secs_f64();
+                writeln!(
+                    out,
+                    "| {} | {} | {hash_mb} MB | {} | {secs:.2} | {:.0} |",
+                    name,
+                    interpositions.name(),
+                    s.nodes,
+                    if secs > 0.0 {
+                        s.nodes as f64 / secs
+                    } else {
+                        0.0
+                    }
+                )
+                .unwrap();
+            }
+        }
+    }
+    writeln!(out).unwrap();
+}
+
 /// Runs the command.
 pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     let BenchArgs {
@@ -471,6 +551,8 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             positions: 50,
             mate_problems: 8,
             mate_nodes: 100_000,
+            throughput_nodes: 50_000,
+            throughput_tables: [4, 16],
         }
     } else {
         Sizes {
@@ -482,6 +564,8 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             positions: usize::MAX,
             mate_problems: 98,
             mate_nodes: 2_000_000,
+            throughput_nodes: 3_000_000,
+            throughput_tables: [64, 1024],
         }
     };
     tsumi_core::magic::init();
@@ -500,7 +584,7 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     )
     .unwrap();
     type Section<'a> = (&'a str, &'a str, &'a dyn Fn(&mut String));
-    let sections: [Section; 5] = [
+    let sections: [Section; 6] = [
         ("magic", "magic search", &|o| magic_trials(o, &sizes, seed)),
         ("sliders", "slider methods", &|o| slider_methods(o, &sizes)),
         ("hands", "hand superiority", &|o| {
@@ -510,6 +594,9 @@ pub fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             check_generation(o, &sizes)
         }),
         ("mate", "mate search", &|o| mate_search(o, &sizes)),
+        ("throughput", "solver throughput", &|o| {
+            solver_throughput(o, &sizes)
+        }),
     ];
     for (key, name, f) in sections {
         if section.as_deref().is_some_and(|s| s != key) {

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tsumi_core::{Hand, Position};
 use tsumi_mate::{
-    Algo, Interpositions, Limits, Phase, Progress, ProgressFn, Solution, Solver, SolverConfig,
-    Verdict,
+    Algo, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solution, Solver,
+    SolverConfig, Verdict,
 };
 use tsumi_notation::japanese::pv_to_japanese;
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
@@ -59,6 +59,12 @@ pub struct SolveArgs {
     /// Search threads, all on the one table (1 to 256).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: usize,
+    /// How hard to work on proving the length shortest: prove (until a
+    /// shorter mate is ruled out, however long it takes) or quick (look for
+    /// shorter mates with about as much work as finding the mate took; the
+    /// answer may then be "not proven shortest").
+    #[arg(long, value_name = "HOW", default_value = "prove", value_parser = parse_shortest)]
+    pub shortest: Shortest,
     /// Print one JSON object per problem instead of text.
     #[arg(long)]
     pub json: bool,
@@ -101,6 +107,10 @@ fn table_mb(s: &str) -> Result<usize, String> {
 
 fn parse_algo(s: &str) -> Result<Algo, String> {
     Algo::from_name(s).ok_or_else(|| format!("unknown algorithm '{s}' (dfpn or pnstar)"))
+}
+
+fn parse_shortest(s: &str) -> Result<Shortest, String> {
+    Shortest::from_name(s).ok_or_else(|| format!("'{s}' is not one of prove, quick"))
 }
 
 fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
@@ -206,6 +216,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         algo,
         interpositions,
         threads,
+        shortest,
         json,
     } = args;
 
@@ -240,6 +251,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         algo,
         hash_mb,
         interpositions,
+        shortest,
         max_ply,
         threads,
         limits: Limits {

@@ -118,12 +118,21 @@ fn bench_quick_writes_all_tables() {
         "### 3. Hand superiority",
         "### 4. Check generation",
         "### 5. Mate search: PN* and df-pn",
+        "### 6. Solver throughput",
     ] {
         assert!(doc.contains(heading), "missing {heading}");
     }
     assert!(doc.contains("| startpos depth 3 | 25470 |"));
     assert!(doc.contains("| pnstar | 8 |") && doc.contains("| dfpn | 8 |"));
     assert!(doc.contains("| 6 |"));
+    assert!(
+        doc.contains("| 寿 | skip-useless | 16 MB | 50000 |"),
+        "{doc}"
+    );
+    assert!(
+        doc.contains("| ミクロコスモス | count | 4 MB | 50000 |"),
+        "{doc}"
+    );
 }
 
 fn solve_json(args: &[&str]) -> (bool, Vec<String>, String) {
@@ -303,6 +312,28 @@ fn solve_can_skip_useless_interpositions() {
         err.contains("'never' for '--interpositions <RULE>'"),
         "{err}"
     );
+}
+
+#[test]
+fn solve_shortest_quick_skips_the_costly_proof() {
+    // 将棋無双 9 (29 plies): the proof that no 27-ply mate exists costs
+    // several times what finding the 29-ply mate does.
+    let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--shortest", "quick"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["length"], 29);
+    assert_eq!(v["proven_shortest"], false);
+    assert!(v["nodes"].as_u64().unwrap() < 100_000, "{v}");
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--shortest", "prove"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["length"], 29);
+    assert_eq!(v["proven_shortest"], true);
+    let (ok, _, err) = solve_json(&["--sfen", sfen, "--shortest", "fast"]);
+    assert!(!ok);
+    assert!(err.contains("'fast' is not one of prove, quick"), "{err}");
 }
 
 #[test]

@@ -153,6 +153,7 @@ fn handshake_is_the_same_for_both_binaries() {
         "option name Threads type spin default 1 min 1 max 256".to_string(),
         "option name NodesLimit type spin default 0 min 0 max 9223372036854775807".to_string(),
         "option name PvInterval type spin default 1000 min 0 max 3600000".to_string(),
+        "option name Shortest type combo default prove var prove var quick".to_string(),
         "usiok".to_string(),
     ];
     let mut sub = Command::new(env!("CARGO_BIN_EXE_tsumi"));
@@ -275,6 +276,40 @@ fn a_limit_after_a_mate_was_found_still_answers_with_the_mate() {
     let (before, answer) = s.until("checkmate", 60 * SECOND);
     assert_eq!(answer.split(' ').count() - 1, 29, "{answer}");
     assert!(!before.iter().any(|l| l.contains("not proven shortest")));
+    assert!(s.quit().success());
+}
+
+#[test]
+fn shortest_quick_answers_the_found_mate_without_the_proof() {
+    let mut s = Session::usi();
+    s.send("setoption name Shortest value quick");
+    s.send("setoption name PvInterval value 0");
+    s.send(&format!("position sfen {MUSOU_9}"));
+    s.send("go mate infinite");
+    let (before, answer) = s.until("checkmate", 30 * SECOND);
+    assert_eq!(answer.split(' ').count() - 1, 29, "{answer}");
+    let nodes: u64 = before
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let mut w = l.split(' ').skip_while(|&w| w != "nodes");
+            w.nth(1)?.parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no info line with nodes: {before:?}"));
+    assert!(nodes < 100_000, "the proof was paid for: {nodes} nodes");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string mate in") && l.contains("not proven shortest")),
+        "{before:?}"
+    );
+    s.send("setoption name Shortest value prove");
+    s.send("go mate infinite");
+    let (before, answer) = s.until("checkmate", 60 * SECOND);
+    assert_eq!(answer.split(' ').count() - 1, 29, "{answer}");
+    assert!(!before.iter().any(|l| l.contains("not proven shortest")));
+    s.send("setoption name Shortest value soon");
+    s.expect("info string error: setoption: Shortest takes prove or quick, found 'soon'");
     assert!(s.quit().success());
 }
 

@@ -324,8 +324,15 @@ fn check_position(pos: &mut Position, rng: &mut Rng) -> Option<Move> {
         let after = naive.play(m);
         let checks = after.in_check(pos.side_to_move().flip());
         assert_eq!(pos.gives_check(m), checks, "{sfen}: gives_check({m})");
+        let mover = pos.side_to_move();
+        let predicted = pos.keys_after(m);
         pos.do_move(m);
         assert_eq!(pos.in_check(), checks, "{sfen} after {m}");
+        assert_eq!(
+            predicted,
+            (pos.board_key(), pos.key(), pos.hand(mover)),
+            "{sfen}: keys_after({m})"
+        );
         pos.undo_move();
         assert_eq!(pos.to_sfen(), sfen);
         assert_eq!((pos.board_key(), pos.hand_key()), before_keys);

@@ -39,12 +39,14 @@ mod search;
 pub mod solver;
 pub mod table;
 pub mod useless;
+mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};
 pub use parallel::MAX_THREADS;
 pub use solver::{
-    Algo, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_PLY_LIMIT,
+    Algo, Shortest, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
+    MAX_PLY_LIMIT, QUICK_MIN_NODES,
 };
 pub use table::{Table, TableStats};
 pub use useless::Interpositions;

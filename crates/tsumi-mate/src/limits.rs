@@ -95,6 +95,9 @@ impl Pool {
 /// The running account of one solve against its limits.
 pub(crate) struct Budget {
     node_limit: u64,
+    /// A node count at which the current part of the solve ends, below
+    /// the solve's own limit (see [`Budget::cap_nodes`]).
+    cap: u64,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     next_poll: u64,
@@ -119,6 +122,7 @@ impl Budget {
         let now = Instant::now();
         Budget {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
+            cap: u64::MAX,
             deadline: limits.time.map(|t| now + t),
             stop: limits.stop.clone(),
             next_poll: 0,
@@ -143,7 +147,7 @@ impl Budget {
         if self.exhausted {
             return true;
         }
-        if nodes >= self.node_limit {
+        if nodes >= self.node_limit.min(self.cap) {
             self.exhausted = true;
         } else if nodes >= self.next_poll {
             self.poll(nodes, hashfull);
@@ -180,7 +184,7 @@ impl Budget {
             .stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed));
-        let limit = late || stopped || total >= self.node_limit;
+        let limit = late || stopped || total >= self.node_limit.min(self.cap);
         self.exhausted = limit || halted;
         self.halted = halted && !limit;
     }
@@ -191,6 +195,7 @@ impl Budget {
     pub(crate) fn helper(&self, pool: &Arc<Pool>) -> Budget {
         Budget {
             node_limit: self.node_limit,
+            cap: self.cap,
             deadline: self.deadline,
             stop: self.stop.clone(),
             next_poll: 0,
@@ -229,9 +234,17 @@ impl Budget {
     pub(crate) fn grace(&mut self, nodes: u64, extra: u64) {
         self.exhausted = false;
         self.node_limit = nodes.saturating_add(extra);
+        self.cap = u64::MAX;
         self.deadline = None;
         self.stop = None;
         self.next_poll = nodes;
+    }
+
+    /// Ends the search at `nodes` nodes (or at the solve's own limit if
+    /// that comes first); `None` lifts the cap. A cap that has stopped the
+    /// search stays stopped until [`Budget::grace`].
+    pub(crate) fn cap_nodes(&mut self, nodes: Option<u64>) {
+        self.cap = nodes.unwrap_or(u64::MAX);
     }
 
     /// True if a limit has been reached.
@@ -259,6 +272,22 @@ mod tests {
         assert!(!b.exhausted(0, || 0));
         flag.store(true, Ordering::Relaxed);
         assert!(b.exhausted(POLL_INTERVAL, || 0));
+    }
+
+    #[test]
+    fn cap_stops_below_the_limit_until_grace() {
+        let mut b = Budget::start(&Limits::nodes(1000));
+        b.cap_nodes(Some(100));
+        assert!(!b.exhausted(99, || 0));
+        assert!(b.exhausted(100, || 0));
+        b.grace(100, 50);
+        assert!(!b.exhausted(149, || 0), "grace lifts the cap");
+        assert!(b.exhausted(150, || 0));
+        let mut b = Budget::start(&Limits::nodes(1000));
+        b.cap_nodes(Some(100));
+        b.cap_nodes(None);
+        assert!(!b.exhausted(999, || 0));
+        assert!(b.exhausted(1000, || 0));
     }
 
     #[test]

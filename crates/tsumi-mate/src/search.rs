@@ -355,15 +355,22 @@ impl<'t> Search<'t> {
         let skip = self.skip_useless();
         let child_rem = dec(remaining);
         let mut children = Vec::with_capacity(list.len());
-        let mut replies = MoveList::new();
+        // First every child's keys, with its bucket fetched from memory,
+        // then the lookups: the fetches overlap instead of each lookup
+        // waiting for its own.
         for &m in list.iter() {
-            let captured = pieces::captured_kind(&self.pos, m);
-            let candidate = skip && !or && useless::interposition_checker(&self.pos, m).is_some();
-            self.pos.do_move(m);
-            let mut c = Child::fresh(m, self.pos.board_key(), self.pos.key());
-            c.hand = self.pos.hand(self.attacker);
-            c.captured = captured;
-            c.candidate = candidate;
+            let (key, full_key, mover_hand) = self.pos.keys_after(m);
+            self.tt.prefetch(key);
+            let mut c = Child::fresh(m, key, full_key);
+            c.hand = if or { mover_hand } else { self.attacker_hand() };
+            c.captured = pieces::captured_kind(&self.pos, m);
+            c.candidate = skip && !or && useless::interposition_checker(&self.pos, m).is_some();
+            children.push(c);
+        }
+        let mut replies = MoveList::new();
+        let mut kept = 0;
+        for (i, slot) in children.iter_mut().enumerate() {
+            let mut c = *slot;
             if let Some(&p) = self.path.get(&c.full_key) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
@@ -397,6 +404,7 @@ impl<'t> Search<'t> {
                         c.dn = dn;
                     }
                     Probe::Missing | Probe::Open { .. } if or => {
+                        self.pos.do_move(c.mv);
                         replies.clear();
                         self.pos.generate_evasions(&mut replies);
                         if let Some(r) = self.shallow_and_result(&replies, child_rem, false) {
@@ -419,6 +427,7 @@ impl<'t> Search<'t> {
                             c.pn = crate::chain::initial_pn(&replies).max(borrowed_pn);
                             c.dn = borrowed_dn;
                         }
+                        self.pos.undo_move();
                     }
                     Probe::Missing | Probe::Open { .. } => {
                         c.pn = borrowed_pn;
@@ -426,13 +435,14 @@ impl<'t> Search<'t> {
                     }
                 }
             }
-            self.pos.undo_move();
-            children.push(c);
+            *slot = c;
+            kept = i + 1;
             if first_mate_only && or && c.proven() && c.len == 0 {
                 // A mate in one: nothing can prove the node faster.
                 break;
             }
         }
+        children.truncate(kept);
         if !or {
             crate::chain::link_drops(&mut children);
         }

@@ -50,6 +50,48 @@ impl Algo {
     }
 }
 
+/// How much work goes into proving a mate's length the shortest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Shortest {
+    /// Search for shorter mates until one is proven not to exist: the
+    /// length is then exact. Proving that no shorter mate exists can cost
+    /// far more than finding the mate did (on long composed problems,
+    /// more than any time limit).
+    #[default]
+    Prove,
+    /// Search for shorter mates with at most as many nodes as the search
+    /// that found the first mate spent (at least [`QUICK_MIN_NODES`]),
+    /// counted afresh after each shorter mate found. When that allowance
+    /// runs out the last mate found is reported with
+    /// [`Solution::proven_shortest`] false; when the search for a shorter
+    /// one fails within it, the length is proven as under
+    /// [`Shortest::Prove`].
+    Quick,
+}
+
+/// The least node allowance of each shortening step under
+/// [`Shortest::Quick`].
+pub const QUICK_MIN_NODES: u64 = 20_000;
+
+impl Shortest {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shortest::Prove => "prove",
+            Shortest::Quick => "quick",
+        }
+    }
+
+    /// Parses a command-line name.
+    pub fn from_name(name: &str) -> Option<Shortest> {
+        match name {
+            "prove" => Some(Shortest::Prove),
+            "quick" => Some(Shortest::Quick),
+            _ => None,
+        }
+    }
+}
+
 /// Default longest mate searched for, in plies: room for the longest
 /// composed problems (ミクロコスモス, 1525 plies) and more.
 pub const DEFAULT_MAX_PLY: u16 = 4095;
@@ -84,6 +126,8 @@ pub struct SolverConfig {
     /// shortening search, all on the one table; the line is built on one
     /// thread. PN* always searches on one thread.
     pub threads: usize,
+    /// How much work goes into proving the length shortest.
+    pub shortest: Shortest,
 }
 
 impl Default for SolverConfig {
@@ -95,6 +139,7 @@ impl Default for SolverConfig {
             max_ply: DEFAULT_MAX_PLY,
             interpositions: Interpositions::CountAll,
             threads: 1,
+            shortest: Shortest::Prove,
         }
     }
 }
@@ -226,6 +271,14 @@ impl Solver {
         }
     }
 
+    /// Commits the table's memory now: the kernel supplies a large
+    /// table's pages as the search first touches them, which costs the
+    /// first searches time. A USI engine calls this at `isready`, where
+    /// the protocol expects slow preparations.
+    pub fn commit_table(&mut self) {
+        self.table.commit_memory();
+    }
+
     /// The configuration.
     pub fn config(&self) -> &SolverConfig {
         &self.config
@@ -245,6 +298,12 @@ impl Solver {
     /// Switches the algorithm for later solves (the table is kept).
     pub fn set_algo(&mut self, algo: Algo) {
         self.config.algo = algo;
+    }
+
+    /// Sets how much work later solves put into proving a mate's length
+    /// the shortest (the table is kept).
+    pub fn set_shortest(&mut self, shortest: Shortest) {
+        self.config.shortest = shortest;
     }
 
     /// Installs (or removes) a callback called about five times a second
@@ -430,8 +489,12 @@ fn run(
     // limit that stops the search reports the mate already found.
     let mut len = r.len;
     let mut pieces = r.hand;
+    // Under Shortest::Quick each step may spend what finding took.
+    let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
     while len >= 3 {
         s.budget.phase = Phase::Shortening(len as u32);
+        s.budget
+            .cap_nodes(allowance.map(|a| s.nodes.saturating_add(a)));
         let r = par.settle(&mut s, len - 2);
         if !r.resolved() {
             return kept_mate(&mut s, pos, config, len, pieces);
@@ -443,6 +506,7 @@ fn run(
         len = r.len;
         pieces = r.hand;
     }
+    s.budget.cap_nodes(None);
     // Phase 3: the line, checked.
     s.budget.phase = Phase::Line(len as u32);
     let (pv, leftover) = match s.principal_line(len, 0) {

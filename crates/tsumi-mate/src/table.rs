@@ -37,7 +37,9 @@
 //! one bucket at a time while the others go on searching. A table that is
 //! not shared takes no lock.
 
-use std::cell::UnsafeCell;
+use crate::zeroed::{Zeroable, ZeroedArray};
+use std::cell::Cell;
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use tsumi_core::{Hand, Move};
 
@@ -55,6 +57,10 @@ pub const BUCKET: usize = 8;
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
+
+// SAFETY: an all-zero entry is a valid empty one: integers, a hand of
+// zero pieces, `State::Empty` (discriminant 0), `false` and generation 0.
+unsafe impl Zeroable for Bucket {}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
@@ -175,7 +181,7 @@ pub struct TableStats {
 /// its own is not `Sync`: one thread at a time uses it, and the guard then
 /// takes no lock at all.
 pub struct Table {
-    buckets: Vec<UnsafeCell<Bucket>>,
+    buckets: ZeroedArray<Bucket>,
     /// One spin lock per bucket (0 free, 1 taken), used while shared.
     locks: Vec<AtomicU8>,
     /// The number of live [`SharedTable`]s: while above zero, every bucket
@@ -183,6 +189,8 @@ pub struct Table {
     sharers: AtomicU32,
     /// A garbage collection is running (while shared, one at a time).
     collecting: AtomicBool,
+    /// Not `Sync`: shared between threads only through [`SharedTable`].
+    not_sync: PhantomData<Cell<()>>,
     share_open: bool,
     used: AtomicUsize,
     replacements: AtomicU64,
@@ -216,7 +224,7 @@ impl Guard<'_> {
         // and no method of `Table` holds two guards at once, so no other
         // reference to the bucket exists either. The `&mut self` receiver
         // keeps the reference from outliving the guard.
-        unsafe { &mut (*self.table.buckets[self.b].get()).0 }
+        unsafe { &mut (*self.table.buckets.as_mut_ptr().add(self.b)).0 }
     }
 }
 
@@ -243,12 +251,11 @@ impl Table {
     pub fn with_buckets(buckets: usize) -> Table {
         let buckets = buckets.max(1);
         Table {
-            buckets: (0..buckets)
-                .map(|_| UnsafeCell::new(Bucket::default()))
-                .collect(),
+            buckets: ZeroedArray::new(buckets),
             locks: (0..buckets).map(|_| AtomicU8::new(0)).collect(),
             sharers: AtomicU32::new(0),
             collecting: AtomicBool::new(false),
+            not_sync: PhantomData,
             share_open: true,
             used: AtomicUsize::new(0),
             replacements: AtomicU64::new(0),
@@ -337,11 +344,15 @@ impl Table {
         }
     }
 
+    /// Commits the table's memory now instead of page by page as the
+    /// search first touches it (the contents do not change).
+    pub fn commit_memory(&mut self) {
+        self.buckets.commit();
+    }
+
     /// Removes every entry.
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            *b.get_mut() = Bucket::default();
-        }
+        self.buckets.zero();
         self.gen = 1;
         self.reset_stats();
     }
@@ -389,6 +400,30 @@ impl Table {
             self.share_open = share;
             self.new_generation();
         }
+    }
+
+    /// Starts loading the bucket of board `key` into the cache, so that a
+    /// [`Table::probe`] a little later does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // A raw pointer, no reference: another thread may be writing
+            // the bucket under its lock.
+            let p = self.buckets.as_mut_ptr().wrapping_add(self.bucket(key)) as *const i8;
+            // A bucket is four cache lines, fetched all.
+            for line in 0..4 {
+                // SAFETY: a prefetch never faults and reads nothing into
+                // the program; the address lies inside the bucket.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    _mm_prefetch::<_MM_HINT_T0>(p.add(line * 64));
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks a node up: `hand` is the attacker's hand, `remaining` the
@@ -748,12 +783,13 @@ impl Table {
 /// Each thread gets its `&Table` from [`SharedTable::table`].
 pub(crate) struct SharedTable<'a>(&'a Table);
 
-// SAFETY: a `Table` is not `Sync` only because its buckets sit in
-// `UnsafeCell`s; every access to them goes through `Table::lock`, which
-// takes the bucket's spin lock whenever `sharers` is non-zero, and
-// `sharers` stays non-zero for as long as this value (and so every
-// reference obtained from it) lives. The other fields are atomics or are
-// only changed through `&mut Table`, which cannot exist meanwhile.
+// SAFETY: a `Table` is not `Sync` only through its `not_sync` marker: its
+// buckets are reached through raw pointers (`ZeroedArray::as_mut_ptr`)
+// in the guards of `Table::lock`, which take the bucket's spin lock
+// whenever `sharers` is non-zero, and `sharers` stays non-zero for as long
+// as this value (and so every reference obtained from it) lives. The other
+// fields are atomics or are only changed through `&mut Table`, which
+// cannot exist meanwhile.
 unsafe impl Sync for SharedTable<'_> {}
 
 impl<'a> SharedTable<'a> {
@@ -794,6 +830,17 @@ mod tests {
             h.set_count(k, n);
         }
         h
+    }
+
+    #[test]
+    fn zeroed_buckets_are_empty() {
+        let a = ZeroedArray::<Bucket>::new(2);
+        for e in a.iter().flat_map(|b| b.0.iter()) {
+            assert_eq!(e.state, State::Empty);
+            assert!(!e.exact);
+            assert_eq!((e.key, e.hand, e.gen), (0, Hand::EMPTY, 0));
+            assert!(!e.live(1));
+        }
     }
 
     #[test]

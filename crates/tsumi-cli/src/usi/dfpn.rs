@@ -8,7 +8,7 @@
 
 use super::backend::{MateBackend, MateOutcome, MateVerdict, SearchLimits, SearchProgress};
 use tsumi_core::Position;
-use tsumi_mate::{Limits, Phase, Progress, Solver, SolverConfig, TableStats, Verdict};
+use tsumi_mate::{Limits, Phase, Progress, Shortest, Solver, SolverConfig, TableStats, Verdict};
 
 /// Table size before the GUI sets `USI_Hash`, in MiB.
 const DEFAULT_HASH_MB: usize = 256;
@@ -49,10 +49,14 @@ impl MateBackend for DfPnBackend {
         // Free the old table before allocating the new one.
         self.solver = None;
         self.hash_mb = hash_mb;
-        self.solver = Some(Solver::new(SolverConfig {
+        let mut solver = Solver::new(SolverConfig {
             hash_mb,
             ..SolverConfig::default()
-        }));
+        });
+        // The engine resizes at isready: the table's pages are committed
+        // there rather than during the first searches.
+        solver.commit_table();
+        self.solver = Some(solver);
         Ok(())
     }
 
@@ -78,6 +82,11 @@ impl MateBackend for DfPnBackend {
             nodes: limits.nodes,
             time: limits.time,
             stop: Some(limits.stop.clone()),
+        });
+        solver.set_shortest(if limits.shortest_quick {
+            Shortest::Quick
+        } else {
+            Shortest::Prove
         });
         let solution = solver
             .solve_with(pos, &mut |p: &Progress| {

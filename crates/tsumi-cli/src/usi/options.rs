@@ -41,6 +41,13 @@ const THREADS: Spin = Spin {
 
 const SPINS: [Spin; 4] = [HASH, THREADS, NODES_LIMIT, PV_INTERVAL];
 
+/// `Shortest`: `prove` proves the mate's length the shortest (however
+/// long that takes); `quick` looks for shorter mates with about as much
+/// work as finding the first one took, and reports the mate as not proven
+/// shortest when that is not enough.
+const SHORTEST: &str = "Shortest";
+const SHORTEST_VARS: [&str; 2] = ["prove", "quick"];
+
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -55,6 +62,9 @@ pub struct Options {
     /// `USI_Ponder`, which GUIs send on their own; accepted and kept, but
     /// pondering only happens when a GUI sends `go ponder`.
     pub ponder: bool,
+    /// `Shortest` is `quick`: the mate's length is not proven the
+    /// shortest at any cost.
+    pub shortest_quick: bool,
 }
 
 impl Default for Options {
@@ -65,6 +75,7 @@ impl Default for Options {
             nodes_limit: NODES_LIMIT.default,
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
+            shortest_quick: false,
         }
     }
 }
@@ -80,6 +91,10 @@ impl Options {
                     s.name, s.default, s.min, s.max
                 )
             })
+            .chain(std::iter::once(format!(
+                "option name {SHORTEST} type combo default {} var {} var {}",
+                SHORTEST_VARS[0], SHORTEST_VARS[0], SHORTEST_VARS[1]
+            )))
             .collect()
     }
 
@@ -96,6 +111,19 @@ impl Options {
                     ))
                 }
                 None => return Err("setoption: USI_Ponder needs a value".into()),
+            };
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case(SHORTEST) {
+            self.shortest_quick = match value {
+                Some(v) if v.eq_ignore_ascii_case(SHORTEST_VARS[0]) => false,
+                Some(v) if v.eq_ignore_ascii_case(SHORTEST_VARS[1]) => true,
+                Some(v) => {
+                    return Err(format!(
+                        "setoption: {SHORTEST} takes prove or quick, found '{v}'"
+                    ))
+                }
+                None => return Err(format!("setoption: {SHORTEST} needs a value")),
             };
             return Ok(());
         }
@@ -141,6 +169,7 @@ mod tests {
                 "option name Threads type spin default 1 min 1 max 256",
                 "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
+                "option name Shortest type combo default prove var prove var quick",
             ]
         );
     }
@@ -153,6 +182,7 @@ mod tests {
         o.set("PVINTERVAL", Some("0")).unwrap();
         o.set("threads", Some("2")).unwrap();
         o.set("USI_Ponder", Some("true")).unwrap();
+        o.set("shortest", Some("Quick")).unwrap();
         assert_eq!(
             o,
             Options {
@@ -160,7 +190,8 @@ mod tests {
                 threads: 2,
                 nodes_limit: 100000,
                 pv_interval_ms: 0,
-                ponder: true
+                ponder: true,
+                shortest_quick: true,
             }
         );
         let before = o.clone();
@@ -180,6 +211,11 @@ mod tests {
         );
         let e = o.set("Cores", Some("4")).unwrap_err();
         assert!(e.contains("unknown option 'Cores'"), "{e}");
+        let e = o.set("Shortest", Some("fast")).unwrap_err();
+        assert!(
+            e.contains("Shortest takes prove or quick, found 'fast'"),
+            "{e}"
+        );
         let e = o.set("USI_Ponder", Some("yes")).unwrap_err();
         assert!(e.contains("'yes'"), "{e}");
         assert_eq!(o, before);

@@ -1,0 +1,89 @@
+//! `Shortest::Quick`: the search for shorter mates gets as much work as
+//! finding the first mate took, no more; what it reports is still a
+//! checked mate, never shorter than the proven shortest.
+
+mod common;
+
+use common::*;
+use tsumi_mate::{Limits, Shortest, Solver, SolverConfig, Verdict, QUICK_MIN_NODES};
+
+fn quick_solver(limits: Limits) -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb: 64,
+        limits,
+        shortest: Shortest::Quick,
+        ..SolverConfig::default()
+    })
+}
+
+#[test]
+fn names_round_trip() {
+    for s in [Shortest::Prove, Shortest::Quick] {
+        assert_eq!(Shortest::from_name(s.name()), Some(s));
+    }
+    assert_eq!(Shortest::from_name("fast"), None);
+    assert_eq!(SolverConfig::default().shortest, Shortest::Prove);
+}
+
+/// 将棋無双 9 (29 plies): proving that no 27-ply mate exists takes about
+/// 190 000 nodes; finding the 29-ply mate a small part of that.
+#[test]
+fn quick_stops_after_its_allowance_with_the_mate_found() {
+    let p = musou_problems()
+        .into_iter()
+        .find(|p| p.name == "musou-009")
+        .expect("musou-009 in the data");
+    let mut s = quick_solver(Limits::nodes(5_000_000));
+    let sol = solve_checked(&mut s, &p.sfen);
+    assert_eq!(sol.verdict, Verdict::Mate);
+    assert!(
+        !sol.proven_shortest,
+        "quick does not pay for the proof here"
+    );
+    assert_eq!(sol.length, Some(p.length), "the published length is found");
+    assert!(
+        sol.nodes < 100_000,
+        "{} nodes: the shortening went past its allowance",
+        sol.nodes
+    );
+
+    // The same problem under Shortest::Prove, for comparison.
+    let mut s = solver(64, Limits::nodes(5_000_000));
+    let proved = solve_checked(&mut s, &p.sfen);
+    assert!(proved.proven_shortest);
+    assert_eq!(proved.length, Some(p.length));
+    assert!(proved.nodes > sol.nodes + QUICK_MIN_NODES);
+}
+
+/// On short problems the quick search usually completes the proof within
+/// its allowance; it never reports another verdict, a shorter mate than
+/// the proven one, or a proven length that differs.
+#[test]
+fn quick_agrees_with_prove_on_the_first_dev_problems() {
+    let mut quick = quick_solver(Limits::nodes(2_000_000));
+    let mut prove = solver(64, Limits::nodes(2_000_000));
+    let mut proven = 0;
+    let problems: Vec<_> = dev_problems().into_iter().take(40).collect();
+    for p in &problems {
+        let q = solve_checked(&mut quick, &p.sfen);
+        let r = solve_checked(&mut prove, &p.sfen);
+        assert_eq!(q.verdict, r.verdict, "line {}", p.line_no);
+        if r.verdict != Verdict::Mate || !r.proven_shortest {
+            continue;
+        }
+        let (ql, rl) = (q.length.unwrap(), r.length.unwrap());
+        assert!(
+            ql >= rl,
+            "line {}: quick {ql} below the shortest {rl}",
+            p.line_no
+        );
+        if q.proven_shortest {
+            assert_eq!(ql, rl, "line {}", p.line_no);
+            proven += 1;
+        }
+    }
+    assert!(
+        proven * 2 >= problems.iter().filter(|p| p.length > 0).count(),
+        "only {proven} lengths proven by the quick search"
+    );
+}
