@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tsumi_core::{Hand, Position};
 use tsumi_mate::{
-    Interpositions, Limits, Progress, ProgressFn, Solution as CoreSolution, SolveError,
+    Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution, SolveError,
     Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
 };
 
@@ -34,6 +34,7 @@ struct Build {
     interpositions: Interpositions,
     max_ply: u16,
     threads: usize,
+    shortest: Shortest,
 }
 
 impl Build {
@@ -43,6 +44,7 @@ impl Build {
             interpositions: self.interpositions,
             max_ply: self.max_ply,
             threads: self.threads,
+            shortest: self.shortest,
             ..SolverConfig::default()
         })
     }
@@ -64,6 +66,12 @@ fn hash_arg(hash_mb: usize) -> PyResult<usize> {
             "hash_mb={hash_mb}: expected 1 to {MAX_HASH_MB} MiB"
         )))
     }
+}
+
+fn shortest_arg(name: &str) -> PyResult<Shortest> {
+    Shortest::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!("shortest='{name}': expected 'prove' or 'quick'"))
+    })
 }
 
 /// Search threads: 1 to `tsumi_mate::MAX_THREADS`.
@@ -366,11 +374,12 @@ pub struct PySolver {
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", time_limit=None, nodes=None))]
+    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None))]
     fn py_new(
         hash_mb: usize,
         threads: usize,
         interpositions: &str,
+        shortest: &str,
         time_limit: Option<f64>,
         nodes: Option<u64>,
     ) -> PyResult<PySolver> {
@@ -379,6 +388,7 @@ impl PySolver {
             interpositions: interpositions_arg(interpositions)?,
             max_ply: DEFAULT_MAX_PLY,
             threads: threads_arg(threads)?,
+            shortest: shortest_arg(shortest)?,
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
@@ -428,6 +438,12 @@ impl PySolver {
     fn interpositions(&self) -> &'static str {
         self.build.interpositions.name()
     }
+
+    /// `"prove"` or `"quick"`.
+    #[getter]
+    fn shortest(&self) -> &'static str {
+        self.build.shortest.name()
+    }
 }
 
 /// A thread's kept solver and the settings it was built with.
@@ -468,7 +484,7 @@ fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex
 /// (`hash_mb`) is kept between calls on the same thread with the same
 /// settings.
 #[pyfunction]
-#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", report=false))]
+#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", report=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -478,6 +494,7 @@ pub fn solve(
     hash_mb: usize,
     threads: usize,
     interpositions: &str,
+    shortest: &str,
     report: bool,
 ) -> PyResult<PySolution> {
     let pos = position_arg(position)?;
@@ -486,6 +503,7 @@ pub fn solve(
         interpositions: interpositions_arg(interpositions)?,
         max_ply: DEFAULT_MAX_PLY,
         threads: threads_arg(threads)?,
+        shortest: shortest_arg(shortest)?,
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, build);
@@ -511,6 +529,7 @@ pub fn mate_move(
         interpositions: Interpositions::CountAll,
         max_ply: max_ply as u16,
         threads: 1,
+        shortest: Shortest::Prove,
     };
     let solver = cached(&MATE_SOLVER, build);
     let limits = Limits {

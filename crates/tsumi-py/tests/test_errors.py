@@ -70,6 +70,10 @@ def test_bad_arguments():
         tsumi.Solver(threads=0)
     with pytest.raises(ValueError, match="threads"):
         tsumi.solve(SFEN, threads=257)
+    with pytest.raises(ValueError, match="shortest='fast'"):
+        tsumi.solve(SFEN, shortest="fast")
+    with pytest.raises(ValueError, match="shortest"):
+        tsumi.Solver(shortest="")
     with pytest.raises(OverflowError):
         tsumi.solve(SFEN, nodes=-5)
     with pytest.raises(ValueError):

@@ -94,6 +94,20 @@ def test_a_mate_found_before_the_limit_is_kept():
     assert full.result == "mate" and full.proven_shortest and full.length == 29
 
 
+def test_shortest_quick_skips_the_costly_proof():
+    # 将棋無双 9 again: with shortest="quick" the 29-ply mate is answered
+    # after a small part of the proof's work, marked as not proven.
+    sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1"
+    solver = tsumi.Solver(hash_mb=64, interpositions="count", shortest="quick")
+    assert solver.shortest == "quick"
+    quick = solver.solve(sfen)
+    assert (quick.result, quick.length, quick.proven_shortest) == ("mate", 29, False)
+    assert replay_is_mate(sfen, quick.pv)
+    proved = tsumi.solve(sfen, interpositions="count", hash_mb=64, shortest="prove")
+    assert (proved.length, proved.proven_shortest) == (29, True)
+    assert quick.nodes * 2 < proved.nodes
+
+
 def test_mate_move():
     dfpn = cshogi.DfPn()
     for sfen in read_sfens("mate-5-ply.txt", 10):

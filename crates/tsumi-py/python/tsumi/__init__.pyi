@@ -128,7 +128,10 @@ class Solver:
     """A solver that keeps its table across calls.
 
     ``threads`` (1 to 256) search threads share the one table; they never
-    change a verdict or a proven length.
+    change a verdict or a proven length. ``shortest="quick"`` stops looking
+    for shorter mates after as much work as finding the first one took
+    (``Solution.proven_shortest`` says whether the length was proven);
+    ``"prove"`` proves it, however long that takes.
     """
 
     def __new__(
@@ -137,6 +140,7 @@ class Solver:
         hash_mb: int = 256,
         threads: int = 1,
         interpositions: str = "skip-useless",
+        shortest: str = "prove",
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
     ) -> Solver: ...
@@ -154,6 +158,8 @@ class Solver:
     def hash_mb(self) -> int: ...
     @property
     def interpositions(self) -> str: ...
+    @property
+    def shortest(self) -> str: ...
 
 @final
 class Problem:
@@ -178,12 +184,14 @@ def solve(
     hash_mb: int = 256,
     threads: int = 1,
     interpositions: str = "skip-useless",
+    shortest: str = "prove",
     report: bool = False,
 ) -> Solution:
     """Solve a tsume problem (the side to move attacks with checks only).
 
     ``threads`` (1 to 256) search threads share the one table; they never
-    change a verdict or a proven length.
+    change a verdict or a proven length. ``shortest="quick"`` stops looking
+    for shorter mates after as much work as finding the first one took.
     """
 
 def read_problems(path: Union[str, "PathLike[str]"]) -> List[Problem]:
