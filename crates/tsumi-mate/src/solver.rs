@@ -173,8 +173,11 @@ impl Verdict {
 pub struct Solution {
     /// The verdict.
     pub verdict: Verdict,
-    /// For [`Verdict::Mate`], the length of the principal line in plies:
-    /// the exact shortest when `proven_shortest` is true. For
+    /// For [`Verdict::Mate`], the mate length in plies: the exact shortest
+    /// when `proven_shortest` is true, and then `pv`'s length. When it is
+    /// false, the length within which a mate against every defence was
+    /// proven (the shortest may be less); `pv` may then be shorter than
+    /// it, its defence being the longest the table knew. For
     /// [`Verdict::Unknown`], rarely, the length of a mate that was found
     /// but whose line could not be read within the grace nodes.
     pub length: Option<u32>,
@@ -183,7 +186,8 @@ pub struct Solution {
     /// mate (a line the checker accepted) is reported all the same.
     pub proven_shortest: bool,
     /// The principal line (empty unless the verdict is mate); it has been
-    /// accepted by [`check_mate_line`].
+    /// accepted by [`check_mate_line`]. Its length is `length`, except for
+    /// a mate not proven shortest, where it may be less (see `length`).
     pub pv: Vec<Move>,
     /// The attacker's hand at the end of the principal line (駒余り).
     pub leftover: Hand,
@@ -553,8 +557,12 @@ fn kept_mate(
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
     let tail = verified(pos, &pv, leftover, config)?;
+    // The claim is the bound the search proved: a mate within `len`
+    // against every defence. The line read from the table may be
+    // shorter, when a defence it takes was known to be mated sooner than
+    // another one the table had no exact length for.
     Ok(Outcome {
-        length: Some(pv.len() as u32),
+        length: Some(len as u32),
         pv,
         useless_tail: tail,
         leftover,

@@ -87,3 +87,31 @@ fn quick_agrees_with_prove_on_the_first_dev_problems() {
         "only {proven} lengths proven by the quick search"
     );
 }
+
+/// 将棋無双 70, every interposition counted: the shortest mate is 79
+/// plies (proven below). The quick search stops with a mate found, and the
+/// line read from the table takes a defence the table knew to be mated
+/// sooner: 77 plies. The claim must still be the proven bound, never a
+/// length below the shortest mate.
+#[test]
+fn a_kept_mate_claims_the_proven_bound_not_its_line() {
+    let p = musou_problems()
+        .into_iter()
+        .find(|p| p.name == "musou-070")
+        .expect("musou-070 in the data");
+    let mut s = quick_solver(Limits::nodes(3_000_000));
+    let quick = solve_checked(&mut s, &p.sfen);
+    let mut s = solver(64, Limits::nodes(3_000_000));
+    let proved = solve_checked(&mut s, &p.sfen);
+    assert!(proved.proven_shortest);
+    let shortest = proved.length.unwrap();
+    assert_eq!(shortest, 79);
+    assert_eq!(quick.verdict, Verdict::Mate);
+    assert!(!quick.proven_shortest);
+    let n = quick.length.unwrap();
+    assert!(
+        n >= shortest,
+        "claims a mate in {n}, below the shortest {shortest}"
+    );
+    assert!(quick.pv.len() as u32 <= n);
+}

@@ -217,8 +217,10 @@ pub struct PySolution {
     /// `"mate"`, `"nomate"` or `"unknown"`.
     #[pyo3(get)]
     result: &'static str,
-    /// The mate length in plies (the proven shortest when
-    /// `proven_shortest`); `None` unless `result == "mate"`.
+    /// The mate length in plies: the proven shortest when
+    /// `proven_shortest`, otherwise the length within which a mate against
+    /// every defence was proven (`pv` may then be shorter, its defence
+    /// the longest the search knew); `None` unless `result == "mate"`.
     #[pyo3(get)]
     length: Option<u32>,
     /// The mating line in USI (empty unless `result == "mate"`).

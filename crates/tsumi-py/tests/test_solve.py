@@ -89,7 +89,7 @@ def test_a_mate_found_before_the_limit_is_kept():
     sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1"
     s = tsumi.solve(sfen, nodes=60_000, interpositions="count")
     assert s.result == "mate" and not s.proven_shortest
-    assert s.length is not None and s.length >= 29 and len(s.pv) == s.length
+    assert s.length is not None and s.length >= 29 and len(s.pv) <= s.length
     full = tsumi.solve(sfen, interpositions="count")
     assert full.result == "mate" and full.proven_shortest and full.length == 29
 

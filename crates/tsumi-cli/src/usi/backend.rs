@@ -61,6 +61,11 @@ pub enum MateVerdict {
     Mate {
         /// The mating line.
         pv: Vec<Move>,
+        /// The length claimed: `pv`'s when proven shortest. For a mate not
+        /// proven shortest, the length within which a mate against every
+        /// defence is proven; `pv` may then be shorter (its defence is the
+        /// longest the search knew, not necessarily the longest there is).
+        length: u32,
         /// True if no shorter mate exists (false when a limit ended the
         /// search while it was still looking for a shorter one).
         proven_shortest: bool,

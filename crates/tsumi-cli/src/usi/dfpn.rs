@@ -103,6 +103,7 @@ impl MateBackend for DfPnBackend {
             .map_err(|e| e.to_string())?;
         let verdict = match solution.verdict {
             Verdict::Mate => MateVerdict::Mate {
+                length: solution.length.unwrap_or(solution.pv.len() as u32),
                 pv: solution.pv,
                 proven_shortest: solution.proven_shortest,
             },

@@ -299,6 +299,7 @@ fn answer_lines(
     match &outcome.verdict {
         MateVerdict::Mate {
             pv,
+            length,
             proven_shortest,
         } => {
             if let Err(e) = check_mate_line(position, pv) {
@@ -309,12 +310,19 @@ fn answer_lines(
                 lines.push(undecided.to_string());
                 return lines;
             }
-            lines.push(info(Some(pv.len() as u32), pv));
+            // A claim below the line's own length would be wrong.
+            let length = (*length).max(pv.len() as u32);
+            lines.push(info(Some(length), pv));
             if !proven_shortest {
                 lines.push(format!(
-                    "info string mate in {} found, not proven shortest: the search ended before a shorter mate was ruled out",
-                    pv.len()
+                    "info string mate in {length} found, not proven shortest: the search ended before a shorter mate was ruled out"
                 ));
+                if length > pv.len() as u32 {
+                    lines.push(format!(
+                        "info string the line shown has {} plies: a defence the search knew to be mated sooner; some defence lasts up to {length}",
+                        pv.len()
+                    ));
+                }
             }
             lines.push(match reply {
                 Reply::Checkmate => {
@@ -363,6 +371,7 @@ mod tests {
         let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
         let mate = outcome(MateVerdict::Mate {
             pv: moves("G*5b"),
+            length: 1,
             proven_shortest: true,
         });
         assert_eq!(
@@ -411,6 +420,7 @@ mod tests {
                 Reply::Checkmate,
                 &pos,
                 Ok(outcome(MateVerdict::Mate {
+                    length: moves(pv).len() as u32,
                     pv: moves(pv),
                     proven_shortest: true,
                 })),
@@ -424,6 +434,7 @@ mod tests {
             &pos,
             Ok(outcome(MateVerdict::Mate {
                 pv: moves("S*6c 5a4b G*4a"),
+                length: 3,
                 proven_shortest: true,
             })),
         );
@@ -439,6 +450,7 @@ mod tests {
             &pos,
             Ok(outcome(MateVerdict::Mate {
                 pv: moves("G*5b"),
+                length: 1,
                 proven_shortest: false,
             })),
         );
@@ -447,5 +459,27 @@ mod tests {
             "{lines:?}"
         );
         assert_eq!(lines[2], "checkmate G*5b");
+        // A kept mate whose line is shorter than the proven bound: the
+        // bound is claimed, and the line said to be a shorter defence.
+        let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+        let lines = answer_lines(
+            Reply::Checkmate,
+            &pos,
+            Ok(outcome(MateVerdict::Mate {
+                pv: moves("G*5b"),
+                length: 3,
+                proven_shortest: false,
+            })),
+        );
+        assert!(lines[0].contains("score mate 3 pv G*5b"), "{lines:?}");
+        assert!(
+            lines[1].starts_with("info string mate in 3 found"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[2].starts_with("info string the line shown has 1 plies"),
+            "{lines:?}"
+        );
+        assert_eq!(lines[3], "checkmate G*5b");
     }
 }

@@ -83,6 +83,7 @@ impl MateBackend for Scripted {
                 true,
                 MateVerdict::Mate {
                     pv: pv.clone(),
+                    length: pv.len() as u32,
                     proven_shortest: true,
                 },
                 MateVerdict::Unknown,
@@ -100,6 +101,7 @@ impl MateBackend for Scripted {
                 match known {
                     Some(pv) => MateVerdict::Mate {
                         pv: pv.clone(),
+                        length: pv.len() as u32,
                         proven_shortest: false,
                     },
                     None => MateVerdict::Unknown,
@@ -109,7 +111,7 @@ impl MateBackend for Scripted {
             Script::Panic => panic!("scripted panic"),
         };
         let known_length = match &on_stop {
-            MateVerdict::Mate { pv, .. } => Some(pv.len() as u32),
+            MateVerdict::Mate { length, .. } => Some(*length),
             _ => None,
         };
         let outcome = |verdict| {

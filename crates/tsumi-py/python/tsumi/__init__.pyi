@@ -100,7 +100,10 @@ class Solution:
         """``"mate"``, ``"nomate"`` or ``"unknown"``."""
     @property
     def length(self) -> Optional[int]:
-        """Mate length in plies (the proven shortest when ``proven_shortest``), else None."""
+        """Mate length in plies, else None: the proven shortest when
+        ``proven_shortest``; otherwise a mate within this many plies is proven
+        against every defence, and ``pv`` may be shorter (its defence is the
+        longest the search knew)."""
     @property
     def pv(self) -> List[str]: ...
     @property
