@@ -38,15 +38,20 @@ struct Build {
 }
 
 impl Build {
+    /// A solver whose table's pages are committed now: a Python solver is
+    /// made once and kept for many solves, which should not each wait for
+    /// the kernel to supply fresh pages of the table.
     fn solver(self) -> CoreSolver {
-        CoreSolver::new(SolverConfig {
+        let mut solver = CoreSolver::new(SolverConfig {
             hash_mb: self.hash_mb,
             interpositions: self.interpositions,
             max_ply: self.max_ply,
             threads: self.threads,
             shortest: self.shortest,
             ..SolverConfig::default()
-        })
+        });
+        solver.commit_table();
+        solver
     }
 }
 
