@@ -9,10 +9,7 @@ use tsumi_mate::{Limits, Verdict};
 /// 将棋無双 9 (29 plies): the first mate is found within a few ten
 /// thousand nodes, proving that no 27-ply mate exists takes far more.
 fn musou_9() -> MusouProblem {
-    musou_problems()
-        .into_iter()
-        .find(|p| p.name == "musou-009")
-        .expect("musou-009 in the data")
+    musou_problem("musou-009")
 }
 
 #[test]

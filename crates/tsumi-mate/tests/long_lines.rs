@@ -21,10 +21,7 @@ fn the_default_ply_limit_allows_the_longest_composed_problems() {
 /// solver searches on a thread of its own.
 #[test]
 fn a_small_caller_stack_does_not_limit_the_search() {
-    let p = musou_problems()
-        .into_iter()
-        .find(|p| p.name == "musou-016")
-        .expect("musou-016 in the data");
+    let p = musou_problem("musou-016");
     let sol = std::thread::Builder::new()
         .stack_size(32 << 10)
         .spawn(move || {

@@ -29,10 +29,7 @@ fn names_round_trip() {
 /// 190 000 nodes; finding the 29-ply mate a small part of that.
 #[test]
 fn quick_stops_after_its_allowance_with_the_mate_found() {
-    let p = musou_problems()
-        .into_iter()
-        .find(|p| p.name == "musou-009")
-        .expect("musou-009 in the data");
+    let p = musou_problem("musou-009");
     let mut s = quick_solver(Limits::nodes(5_000_000));
     let sol = solve_checked(&mut s, &p.sfen);
     assert_eq!(sol.verdict, Verdict::Mate);
@@ -95,10 +92,7 @@ fn quick_agrees_with_prove_on_the_first_dev_problems() {
 /// length below the shortest mate.
 #[test]
 fn a_kept_mate_claims_the_proven_bound_not_its_line() {
-    let p = musou_problems()
-        .into_iter()
-        .find(|p| p.name == "musou-070")
-        .expect("musou-070 in the data");
+    let p = musou_problem("musou-070");
     let mut s = quick_solver(Limits::nodes(3_000_000));
     let quick = solve_checked(&mut s, &p.sfen);
     let mut s = solver(64, Limits::nodes(3_000_000));

@@ -46,10 +46,7 @@ fn two_and_four_threads_agree_with_one_on_the_dev_set() {
 }
 
 fn musou(name: &str) -> MusouProblem {
-    musou_problems()
-        .into_iter()
-        .find(|p| p.name == name)
-        .expect("the problem is in the data")
+    musou_problem(name)
 }
 
 /// 将棋無双 9 (29 plies) with two threads: proven at its published length.

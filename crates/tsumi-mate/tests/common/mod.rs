@@ -139,3 +139,11 @@ pub fn musou_problems() -> Vec<MusouProblem> {
         })
         .collect()
 }
+
+/// The row of `musou.tsv` named `name` (`musou-009`, …).
+pub fn musou_problem(name: &str) -> MusouProblem {
+    musou_problems()
+        .into_iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("{name} is not in musou.tsv"))
+}
