@@ -21,6 +21,10 @@ impl MateBackend for Capped {
         self.0.resize(hash_mb.min(1))
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        self.0.set_threads(threads.min(2))
+    }
+
     fn solve(
         &mut self,
         pos: &Position,
@@ -29,8 +33,7 @@ impl MateBackend for Capped {
     ) -> Result<MateOutcome, String> {
         let capped = SearchLimits {
             nodes: Some(limits.nodes.unwrap_or(2_000).min(2_000)),
-            time: limits.time,
-            stop: limits.stop.clone(),
+            ..limits.clone()
         };
         self.0.solve(pos, &capped, progress)
     }
