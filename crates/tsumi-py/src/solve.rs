@@ -63,14 +63,20 @@ fn interpositions_arg(name: &str) -> PyResult<Interpositions> {
     })
 }
 
-fn hash_arg(hash_mb: usize) -> PyResult<usize> {
-    if (1..=MAX_HASH_MB).contains(&hash_mb) {
-        Ok(hash_mb)
+/// `value` if it lies in `1..=max`; else a `ValueError` naming the
+/// argument (`"hash_mb=0: expected 1 to 65536 MiB"`).
+fn count_arg(name: &str, value: usize, max: usize, unit: &str) -> PyResult<usize> {
+    if (1..=max).contains(&value) {
+        Ok(value)
     } else {
         Err(PyValueError::new_err(format!(
-            "hash_mb={hash_mb}: expected 1 to {MAX_HASH_MB} MiB"
+            "{name}={value}: expected 1 to {max}{unit}"
         )))
     }
+}
+
+fn hash_arg(hash_mb: usize) -> PyResult<usize> {
+    count_arg("hash_mb", hash_mb, MAX_HASH_MB, " MiB")
 }
 
 fn shortest_arg(name: &str) -> PyResult<Shortest> {
@@ -81,13 +87,7 @@ fn shortest_arg(name: &str) -> PyResult<Shortest> {
 
 /// Search threads: 1 to `tsumi_mate::MAX_THREADS`.
 fn threads_arg(threads: usize) -> PyResult<usize> {
-    if (1..=MAX_THREADS).contains(&threads) {
-        Ok(threads)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "threads={threads}: expected 1 to {MAX_THREADS}"
-        )))
-    }
+    count_arg("threads", threads, MAX_THREADS, "")
 }
 
 fn limits_arg(time_limit: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {

@@ -445,15 +445,18 @@ mod tests {
     #[test]
     fn an_unproven_mate_is_flagged() {
         let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
-        let lines = answer_lines(
-            Reply::Checkmate,
-            &pos,
-            Ok(outcome(MateVerdict::Mate {
-                pv: moves("G*5b"),
-                length: 1,
-                proven_shortest: false,
-            })),
-        );
+        let unproven = |length| {
+            answer_lines(
+                Reply::Checkmate,
+                &pos,
+                Ok(outcome(MateVerdict::Mate {
+                    pv: moves("G*5b"),
+                    length,
+                    proven_shortest: false,
+                })),
+            )
+        };
+        let lines = unproven(1);
         assert!(
             lines[1].starts_with("info string mate in 1 found"),
             "{lines:?}"
@@ -461,16 +464,7 @@ mod tests {
         assert_eq!(lines[2], "checkmate G*5b");
         // A kept mate whose line is shorter than the proven bound: the
         // bound is claimed, and the line said to be a shorter defence.
-        let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
-        let lines = answer_lines(
-            Reply::Checkmate,
-            &pos,
-            Ok(outcome(MateVerdict::Mate {
-                pv: moves("G*5b"),
-                length: 3,
-                proven_shortest: false,
-            })),
-        );
+        let lines = unproven(3);
         assert!(lines[0].contains("score mate 3 pv G*5b"), "{lines:?}");
         assert!(
             lines[1].starts_with("info string mate in 3 found"),
