@@ -39,5 +39,5 @@ for rule in skip-useless count; do
     ir="$(awk '/^summary:/ { print $2 }' "$tmp/out")"
     n="$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read())["nodes"])' "$tmp/json")"
     [[ -n "$ir" && "$n" -gt 0 ]] || { echo "callgrind-mate: no count for $rule" >&2; cat "$tmp/log" >&2; exit 1; }
-    printf '| 寿 | %s | %d | %d | %.0f |\n' "$rule" "$n" "$ir" "$(echo "$ir / $n" | bc -l)"
+    awk -v rule="$rule" -v n="$n" -v ir="$ir" 'BEGIN { printf "| 寿 | %s | %.0f | %.0f | %.0f |\n", rule, n, ir, ir / n }'
 done
