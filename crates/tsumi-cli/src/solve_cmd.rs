@@ -26,8 +26,8 @@ use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 /// per problem unless --time-limit says otherwise).
 ///
 /// --json prints one JSON object per problem and line: {"name", "sfen",
-/// "result": "mate"|"nomate"|"unknown", "length", "pv": [...], "nodes",
-/// "ms"}. Under skip-useless a line that ends in useless interpositions
+/// "result": "mate"|"nomate"|"unknown", "length", "proven_shortest", "pv":
+/// [...], "nodes", "ms", "first_mate_nodes", "first_mate_ms"}. Under skip-useless a line that ends in useless interpositions
 /// prints them after the counted line, marked as not counted.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
@@ -135,6 +135,10 @@ struct JsonResult<'a> {
     pv: Vec<String>,
     nodes: u64,
     ms: u64,
+    /// Nodes and milliseconds spent when the first mate was found (null
+    /// when none was).
+    first_mate_nodes: Option<u64>,
+    first_mate_ms: Option<u64>,
 }
 
 fn hand_text(hand: Hand) -> String {
@@ -300,6 +304,8 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
                 nodes: sol.nodes,
                 ms: ms.round() as u64,
+                first_mate_nodes: sol.first_mate.map(|(n, _)| n),
+                first_mate_ms: sol.first_mate.map(|(_, t)| t.as_millis() as u64),
             };
             writeln!(out, "{}", crate::json::line(&record))?;
         } else {

@@ -210,6 +210,10 @@ pub struct Solution {
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// When a mate was found: the nodes and the time the search had spent
+    /// when it found its first mate (before shortening it and proving its
+    /// length).
+    pub first_mate: Option<(u64, Duration)>,
     /// Table use at the end.
     pub table: TableStats,
 }
@@ -405,6 +409,7 @@ impl Solver {
             pieces,
             nodes,
             proven_shortest,
+            first_mate,
         } = outcome?;
         Ok(Solution {
             verdict,
@@ -417,6 +422,7 @@ impl Solver {
             pieces,
             nodes,
             elapsed: budget.elapsed(),
+            first_mate,
             table: self.table.stats(),
         })
     }
@@ -432,6 +438,7 @@ struct Outcome {
     pieces: Option<Hand>,
     nodes: u64,
     proven_shortest: bool,
+    first_mate: Option<(u64, Duration)>,
 }
 
 impl Outcome {
@@ -446,6 +453,7 @@ impl Outcome {
             pieces: None,
             nodes,
             proven_shortest: false,
+            first_mate: None,
         }
     }
 }
@@ -489,19 +497,36 @@ fn run(
             ..Outcome::bare(Verdict::Unknown, None, s.nodes)
         });
     }
+    let first = Some((s.nodes, s.budget.elapsed()));
+    shorten(&mut s, &par, pos, config, r.len, r.hand).map(|o| Outcome {
+        first_mate: first,
+        ..o
+    })
+}
+
+/// Phases 2 and 3 after a first mate within `len` plies was found with
+/// proof pieces `pieces`.
+fn shorten(
+    s: &mut Search,
+    par: &Parallel,
+    pos: &Position,
+    config: &SolverConfig,
+    len: u16,
+    pieces: Hand,
+) -> Result<Outcome, SolveError> {
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
-    let mut len = r.len;
-    let mut pieces = r.hand;
+    let mut len = len;
+    let mut pieces = pieces;
     // Under Shortest::Quick each step may spend what finding took.
     let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
     while len >= 3 {
         s.budget.phase = Phase::Shortening(len as u32);
         s.budget
             .cap_nodes(allowance.map(|a| s.nodes.saturating_add(a)));
-        let r = par.settle(&mut s, len - 2);
+        let r = par.settle(s, len - 2);
         if !r.resolved() {
-            return kept_mate(&mut s, pos, config, len, pieces);
+            return kept_mate(s, pos, config, len, pieces);
         }
         if r.pn != 0 {
             break;
@@ -515,7 +540,7 @@ fn run(
     s.budget.phase = Phase::Line(len as u32);
     let (pv, leftover) = match s.principal_line(len, 0) {
         Ok(v) => v,
-        Err(LineFailure::Budget) => return kept_mate(&mut s, pos, config, len, pieces),
+        Err(LineFailure::Budget) => return kept_mate(s, pos, config, len, pieces),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
     let tail = verified(pos, &pv, leftover, config)?;
