@@ -33,6 +33,7 @@ pub mod dfpn;
 pub mod limits;
 pub mod line;
 mod parallel;
+mod path;
 pub mod pieces;
 pub mod pnstar;
 mod search;

@@ -10,6 +10,7 @@
 //! their mate length and disproofs the length up to which there is no mate.
 
 use crate::limits::Budget;
+use crate::path::Path;
 use crate::pieces;
 use crate::table::{Probe, Table, DEPTH_INF, INF, INF_MINUS};
 use crate::useless::{self, Interpositions};
@@ -231,8 +232,8 @@ pub(crate) struct Search<'t> {
     pub tt: &'t Table,
     pub pos: Position,
     pub attacker: Color,
-    /// Full keys of the positions on the current path, with their ply.
-    path: KeyMap<u16>,
+    /// The positions on the current path, for repetitions.
+    path: Path,
     pub nodes: u64,
     pub budget: &'t mut Budget,
     /// The algorithm [`Search::settle`] runs.
@@ -248,22 +249,21 @@ pub(crate) struct Search<'t> {
 
 impl<'t> Search<'t> {
     /// A search from `pos` (attacker to move or, for sub-searches, either
-    /// side), with the positions in `history` (full keys, oldest first)
-    /// already on the path.
+    /// side), with the positions in `history` (board keys and attacker
+    /// hands, oldest first) already on the path.
     pub(crate) fn new(
         tt: &'t Table,
         budget: &'t mut Budget,
         pos: Position,
         attacker: Color,
-        history: &[u64],
+        history: &[(u64, Hand)],
         nodes: u64,
     ) -> Search<'t> {
-        let mut path = KeyMap::default();
-        for (i, &k) in history.iter().enumerate() {
-            path.entry(k).or_insert(i as u16);
+        let mut path = Path::new();
+        for &(k, h) in history {
+            path.push(k, h);
         }
-        let root_ply = history.len() as u16;
-        path.entry(pos.key()).or_insert(root_ply);
+        path.push(pos.board_key(), pos.hand(attacker));
         Search {
             tt,
             pos,
@@ -284,9 +284,10 @@ impl<'t> Search<'t> {
         self.interpositions == Interpositions::SkipUseless
     }
 
-    /// The full keys of the positions on the current path.
-    pub(crate) fn path_keys(&self) -> Vec<u64> {
-        self.path.keys().copied().collect()
+    /// The positions on the current path (board keys and attacker hands),
+    /// oldest first.
+    pub(crate) fn path_entries(&self) -> Vec<(u64, Hand)> {
+        self.path.entries().to_vec()
     }
 
     /// True at an OR node (attacker to move).
@@ -312,8 +313,9 @@ impl<'t> Search<'t> {
 
     /// Plays a child's move and puts the child on the path.
     pub(crate) fn enter(&mut self, c: &Child, ply: u16) {
+        debug_assert_eq!(self.path.len(), ply as usize + 1);
         self.pos.do_move(c.mv);
-        self.path.insert(c.full_key, ply + 1);
+        self.path.push(c.key, c.hand);
         if let Some(busy) = &self.busy {
             busy.enter(c.full_key);
         }
@@ -321,7 +323,7 @@ impl<'t> Search<'t> {
 
     /// Takes a child's move back.
     pub(crate) fn leave(&mut self, c: &Child) {
-        self.path.remove(&c.full_key);
+        self.path.pop();
         self.pos.undo_move();
         if let Some(busy) = &self.busy {
             busy.leave(c.full_key);
@@ -371,7 +373,7 @@ impl<'t> Search<'t> {
         let mut kept = 0;
         for (i, slot) in children.iter_mut().enumerate() {
             let mut c = *slot;
-            if let Some(&p) = self.path.get(&c.full_key) {
+            if let Some(p) = self.path.repeats(c.key, c.hand, skip) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
                 let probe = self.tt.probe(c.key, c.hand, child_rem);

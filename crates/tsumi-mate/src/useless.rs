@@ -285,7 +285,7 @@ impl Search<'_> {
     /// Settles `q`, a position off the current line (a shortcut), within
     /// `remaining` plies on the same table and budget.
     pub(crate) fn settle_off_line(&mut self, q: Position, remaining: u16) -> NodeResult {
-        let history = self.path_keys();
+        let history = self.path_entries();
         let ply = history.len() as u16;
         let mut sub = Search::new(
             self.tt,
