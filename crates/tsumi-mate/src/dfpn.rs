@@ -18,6 +18,8 @@
 
 use crate::parallel::{virtual_loss, BusySet};
 use crate::search::{dec, full_hand, Child, NodeResult, Search, NO_REP};
+#[cfg(doc)]
+use crate::table::Table;
 use crate::table::{Probe, INF, INF_MINUS};
 use tsumi_core::Move;
 
@@ -166,6 +168,10 @@ impl Search<'_> {
 
 /// The most proving child and the second-best value of the selected
 /// number (proof number at an OR node, disproof number at an AND node).
+/// Ties go, at an OR node, to the smaller disproof number (the order of
+/// generation after that); at an AND node to the larger proof number, the
+/// defence furthest from being mated: in a bounded search a defence known
+/// to be mated only beyond the bound comes first (see [`Table::probe`]).
 /// With `busy` (a parallel search), the children other threads are in
 /// count with a virtual loss on the selected number.
 fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) {
@@ -176,7 +182,11 @@ fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) 
         if c.deferred {
             continue;
         }
-        let mut v = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        let mut v = if or {
+            (c.pn, c.dn)
+        } else {
+            (c.dn, u32::MAX - c.pn)
+        };
         if let Some(busy) = busy {
             v.0 = virtual_loss(v.0, busy.count(c.full_key));
         }

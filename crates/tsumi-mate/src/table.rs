@@ -23,7 +23,10 @@
 //! and disproof that may dominate, and bounds for an unresolved hand from
 //! the open entries of other hands: an entry with a superior attacker hand
 //! bounds our proof number from below, one with an inferior hand our
-//! disproof number. When a bucket is full the entry with the least search
+//! disproof number. A proof that needs more plies than the search allows
+//! (while a shorter mate is looked for) raises the proof number by the
+//! plies missing: such a node is tried last by the attacker and first by
+//! the defender. When a bucket is full the entry with the least search
 //! work under it is replaced (open entries before resolved ones of the same
 //! work). When the whole table passes 90 % occupancy a garbage
 //! collection removes the entries with the least work until about half of
@@ -450,6 +453,11 @@ impl Table {
                 {
                     proven = Some(e);
                 }
+                State::Proven if e.depth > remaining && e.proves_for(hand) => {
+                    // Mated, but only in more plies than allowed: the
+                    // further over, the less likely a mate within them.
+                    pn_lb = pn_lb.max(1 + (e.depth - remaining) as u32);
+                }
                 State::Disproven if e.depth >= remaining && e.disproves_for(hand) => {
                     return Probe::Disproven {
                         depth: e.depth,
@@ -851,8 +859,20 @@ mod tests {
         let more = hand(&[(PieceType::Gold, 2), (PieceType::Pawn, 1)]);
         assert!(matches!(t.probe(42, more, 5), Probe::Proven { len: 5, .. }));
         assert!(matches!(t.probe(42, more, 9), Probe::Proven { .. }));
-        // Not for a shorter bound, an inferior hand or another board.
-        assert_eq!(t.probe(42, more, 3), Probe::Missing);
+        // Not for a shorter bound: a proof number that grows with the
+        // plies missing instead.
+        assert_eq!(
+            t.probe(42, more, 3),
+            Probe::Open {
+                pn: 3,
+                dn: 1,
+                best: Move::NULL,
+                exact: false
+            }
+        );
+        assert!(matches!(t.probe(42, more, 1), Probe::Open { pn: 5, .. }));
+        // Nor for an inferior hand or another board.
+
         assert_eq!(t.probe(42, Hand::EMPTY, 9), Probe::Missing);
         assert_eq!(t.probe(43, more, 9), Probe::Missing);
     }
