@@ -60,9 +60,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: usize,
     /// How hard to work on proving the length shortest: prove (until a
-    /// shorter mate is ruled out, however long it takes) or quick (look for
+    /// shorter mate is ruled out, however long it takes), quick (look for
     /// shorter mates with about as much work as finding the mate took; the
-    /// answer may then be "not proven shortest").
+    /// answer may then be "not proven shortest") or first (report the
+    /// first mate found, not proven shortest).
     #[arg(long, value_name = "HOW", default_value = "prove", value_parser = parse_shortest)]
     pub shortest: Shortest,
     /// Print one JSON object per problem instead of text.
@@ -110,7 +111,7 @@ fn parse_algo(s: &str) -> Result<Algo, String> {
 }
 
 fn parse_shortest(s: &str) -> Result<Shortest, String> {
-    Shortest::from_name(s).ok_or_else(|| format!("'{s}' is not one of prove, quick"))
+    Shortest::from_name(s).ok_or_else(|| format!("'{s}' is not one of prove, quick, first"))
 }
 
 fn parse_interpositions(s: &str) -> Result<Interpositions, String> {

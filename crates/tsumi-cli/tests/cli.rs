@@ -315,7 +315,7 @@ fn solve_can_skip_useless_interpositions() {
 }
 
 #[test]
-fn solve_shortest_quick_skips_the_costly_proof() {
+fn solve_shortest_quick_and_first_skip_the_costly_proof() {
     // 将棋無双 9 (29 plies): the proof that no 27-ply mate exists costs
     // several times what finding the 29-ply mate does.
     let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
@@ -331,9 +331,21 @@ fn solve_shortest_quick_skips_the_costly_proof() {
     let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
     assert_eq!(v["length"], 29);
     assert_eq!(v["proven_shortest"], true);
+    let proved_nodes = v["nodes"].as_u64().unwrap();
+    // `first` reports the first mate found, with no shortening at all.
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--shortest", "first"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["result"], "mate");
+    assert_eq!(v["proven_shortest"], false);
+    assert!(v["length"].as_u64().unwrap() >= 29, "{v}");
+    assert!(v["nodes"].as_u64().unwrap() * 2 < proved_nodes, "{v}");
     let (ok, _, err) = solve_json(&["--sfen", sfen, "--shortest", "fast"]);
     assert!(!ok);
-    assert!(err.contains("'fast' is not one of prove, quick"), "{err}");
+    assert!(
+        err.contains("'fast' is not one of prove, quick, first"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -67,6 +67,12 @@ pub enum Shortest {
     /// one fails within it, the length is proven as under
     /// [`Shortest::Prove`].
     Quick,
+    /// Report the first mate found, without looking for a shorter one: the
+    /// length is the bound the search proved (a mate within it against
+    /// every defence) and [`Solution::proven_shortest`] is false, unless
+    /// the mate is in one. For callers that only need a mating move, such
+    /// as a bounded mate search at the leaves of a game-tree search.
+    First,
 }
 
 /// The least node allowance of each shortening step under
@@ -79,6 +85,7 @@ impl Shortest {
         match self {
             Shortest::Prove => "prove",
             Shortest::Quick => "quick",
+            Shortest::First => "first",
         }
     }
 
@@ -87,6 +94,7 @@ impl Shortest {
         match name {
             "prove" => Some(Shortest::Prove),
             "quick" => Some(Shortest::Quick),
+            "first" => Some(Shortest::First),
             _ => None,
         }
     }
@@ -516,6 +524,9 @@ fn shorten(
 ) -> Result<Outcome, SolveError> {
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
+    if config.shortest == Shortest::First {
+        return kept_mate(s, pos, config, len, pieces);
+    }
     let mut len = len;
     let mut pieces = pieces;
     // Under Shortest::Quick each step may spend what finding took.
@@ -592,7 +603,8 @@ fn kept_mate(
         useless_tail: tail,
         leftover,
         pieces: Some(pieces),
-        proven_shortest: false,
+        // Nothing is shorter than a mate in one.
+        proven_shortest: len == 1,
         ..Outcome::bare(Verdict::Mate, None, s.nodes)
     })
 }

@@ -1,6 +1,7 @@
 //! `Shortest::Quick`: the search for shorter mates gets as much work as
 //! finding the first mate took, no more; what it reports is still a
-//! checked mate, never shorter than the proven shortest.
+//! checked mate, never shorter than the proven shortest. `Shortest::First`
+//! reports the first mate found, under the same guarantees.
 
 mod common;
 
@@ -18,7 +19,7 @@ fn quick_solver(limits: Limits) -> Solver {
 
 #[test]
 fn names_round_trip() {
-    for s in [Shortest::Prove, Shortest::Quick] {
+    for s in [Shortest::Prove, Shortest::Quick, Shortest::First] {
         assert_eq!(Shortest::from_name(s.name()), Some(s));
     }
     assert_eq!(Shortest::from_name("fast"), None);
@@ -108,4 +109,48 @@ fn a_kept_mate_claims_the_proven_bound_not_its_line() {
         "claims a mate in {n}, below the shortest {shortest}"
     );
     assert!(quick.pv.len() as u32 <= n);
+}
+
+fn first_solver() -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb: 64,
+        limits: Limits::nodes(2_000_000),
+        shortest: Shortest::First,
+        ..SolverConfig::default()
+    })
+}
+
+/// `First` gives the verdict of `Prove` on every problem, with a checked
+/// line and a length never below the proven shortest; only a mate in one
+/// counts as proven shortest. On some problem the first mate found is
+/// longer than the shortest (it is not a shortest-mate search), and in
+/// all it costs fewer nodes.
+#[test]
+fn first_reports_the_first_mate_found() {
+    let mut first = first_solver();
+    let mut prove = solver(64, Limits::nodes(2_000_000));
+    let (mut longer, mut first_nodes, mut prove_nodes) = (0, 0, 0);
+    for p in dev_problems().into_iter().take(60) {
+        let f = solve_checked(&mut first, &p.sfen);
+        let r = solve_checked(&mut prove, &p.sfen);
+        assert_eq!(f.verdict, r.verdict, "line {}", p.line_no);
+        if r.verdict != Verdict::Mate || !r.proven_shortest {
+            continue;
+        }
+        let (fl, rl) = (f.length.unwrap(), r.length.unwrap());
+        assert!(
+            fl >= rl,
+            "line {}: first {fl} below the shortest {rl}",
+            p.line_no
+        );
+        assert_eq!(f.proven_shortest, fl == 1, "line {}", p.line_no);
+        longer += usize::from(fl > rl);
+        first_nodes += f.nodes;
+        prove_nodes += r.nodes;
+    }
+    assert!(longer > 0, "every first mate was the shortest");
+    assert!(
+        first_nodes < prove_nodes,
+        "first {first_nodes} nodes, prove {prove_nodes}"
+    );
 }

@@ -254,9 +254,10 @@ impl PyPosition {
         self.pos.key()
     }
 
-    /// The first move of a shortest mate of at most `max_ply` plies, in
-    /// USI, or `None` when the search finds none within `max_ply` plies or
-    /// `nodes` nodes. Meant for the short bounded searches at the leaves of
+    /// The first move of a mate of at most `max_ply` plies, in USI (the
+    /// first mate the search finds, not necessarily the shortest), or
+    /// `None` when the search finds none within `max_ply` plies or `nodes`
+    /// nodes. Meant for the short bounded searches at the leaves of
     /// a game-tree search: the side to move attacks with checks only,
     /// every legal interposition counts (as in cshogi's `DfPn`), and the
     /// searching table (one per thread) is kept between calls. Runs

@@ -81,7 +81,9 @@ fn hash_arg(hash_mb: usize) -> PyResult<usize> {
 
 fn shortest_arg(name: &str) -> PyResult<Shortest> {
     Shortest::from_name(name).ok_or_else(|| {
-        PyValueError::new_err(format!("shortest='{name}': expected 'prove' or 'quick'"))
+        PyValueError::new_err(format!(
+            "shortest='{name}': expected 'prove', 'quick' or 'first'"
+        ))
     })
 }
 
@@ -446,7 +448,7 @@ impl PySolver {
         self.build.interpositions.name()
     }
 
-    /// `"prove"` or `"quick"`.
+    /// `"prove"`, `"quick"` or `"first"`.
     #[getter]
     fn shortest(&self) -> &'static str {
         self.build.shortest.name()
@@ -536,7 +538,9 @@ pub fn mate_move(
         interpositions: Interpositions::CountAll,
         max_ply: max_ply as u16,
         threads: 1,
-        shortest: Shortest::Prove,
+        // Only the first move is wanted: any mate within `max_ply` will
+        // do, and proving no shorter one exists would cost far more.
+        shortest: Shortest::First,
     };
     let solver = cached(&MATE_SOLVER, build);
     let limits = Limits {

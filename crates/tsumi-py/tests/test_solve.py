@@ -106,6 +106,10 @@ def test_shortest_quick_skips_the_costly_proof():
     proved = tsumi.solve(sfen, interpositions="count", hash_mb=64, shortest="prove")
     assert (proved.length, proved.proven_shortest) == (29, True)
     assert quick.nodes * 2 < proved.nodes
+    first = tsumi.solve(sfen, interpositions="count", hash_mb=64, shortest="first")
+    assert (first.result, first.proven_shortest) == ("mate", False)
+    assert first.length >= 29 and replay_is_mate(sfen, first.pv)
+    assert first.nodes * 2 < proved.nodes
 
 
 def test_mate_move():

@@ -83,7 +83,8 @@ class Position:
         """Leaf count of the legal-move tree (runs without the GIL)."""
     def zobrist_hash(self) -> int: ...
     def mate_move(self, max_ply: int, *, nodes: Optional[int] = 1000000) -> Optional[str]:
-        """First move of a shortest mate within ``max_ply`` plies, or ``None``."""
+        """First move of a mate within ``max_ply`` plies (the first found, not
+        necessarily the shortest), or ``None``."""
     def copy(self) -> Position: ...
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: object, /) -> Position: ...
@@ -134,7 +135,8 @@ class Solver:
     change a verdict or a proven length. ``shortest="quick"`` stops looking
     for shorter mates after as much work as finding the first one took
     (``Solution.proven_shortest`` says whether the length was proven);
-    ``"prove"`` proves it, however long that takes.
+    ``"first"`` reports the first mate found; ``"prove"`` proves the
+    length shortest, however long that takes.
     """
 
     def __new__(
@@ -194,7 +196,8 @@ def solve(
 
     ``threads`` (1 to 256) search threads share the one table; they never
     change a verdict or a proven length. ``shortest="quick"`` stops looking
-    for shorter mates after as much work as finding the first one took.
+    for shorter mates after as much work as finding the first one took;
+    ``"first"`` reports the first mate found, not proven shortest.
     """
 
 def read_problems(path: Union[str, "PathLike[str]"]) -> List[Problem]:
