@@ -168,10 +168,12 @@ impl Search<'_> {
 
 /// The most proving child and the second-best value of the selected
 /// number (proof number at an OR node, disproof number at an AND node).
-/// Ties go, at an OR node, to the smaller disproof number (the order of
-/// generation after that); at an AND node to the larger proof number, the
-/// defence furthest from being mated: in a bounded search a defence known
-/// to be mated only beyond the bound comes first (see [`Table::probe`]).
+/// Ties go to the child furthest from being refuted by the other side
+/// (the order of generation after that): at an OR node the check with the
+/// larger disproof number, at an AND node the defence with the larger
+/// proof number. In a bounded search a defence known to be mated only
+/// beyond the bound thus comes first (see [`Table::probe`]). On 寿 (611
+/// plies) the OR-node rule alone halves the nodes to the first mate.
 /// With `busy` (a parallel search), the children other threads are in
 /// count with a virtual loss on the selected number.
 fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) {
@@ -183,7 +185,7 @@ fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) 
             continue;
         }
         let mut v = if or {
-            (c.pn, c.dn)
+            (c.pn, u32::MAX - c.dn)
         } else {
             (c.dn, u32::MAX - c.pn)
         };

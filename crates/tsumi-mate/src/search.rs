@@ -432,8 +432,9 @@ impl<'t> Search<'t> {
                         self.pos.undo_move();
                     }
                     Probe::Missing | Probe::Open { .. } => {
-                        c.pn = borrowed_pn;
-                        c.dn = borrowed_dn;
+                        let (pn, dn) = self.evasion_estimate(&c);
+                        c.pn = pn.max(borrowed_pn);
+                        c.dn = dn.max(borrowed_dn);
                     }
                 }
             }
@@ -491,6 +492,30 @@ impl<'t> Search<'t> {
             self.store(&r, remaining, Move::NULL, 1);
         }
         Some(r)
+    }
+
+    /// Initial numbers of the child reached by the defender's evasion `c`
+    /// (a df-pn+ style estimate, after KomoringHeights'): a piece
+    /// interposed on a square no other defender holds is simply taken, so
+    /// that defence is twice as hard to disprove as the others and is
+    /// tried after them.
+    #[inline]
+    fn evasion_estimate(&self, c: &Child) -> (u32, u32) {
+        let from = c.mv.from();
+        let defender = self.pos.side_to_move();
+        if c.captured.is_some() || (from.is_some() && from == self.pos.king_square(defender)) {
+            return (1, 1);
+        }
+        let to = c.mv.to();
+        let mut held = self.pos.attackers_to(defender, to, self.pos.occupied());
+        if let Some(f) = from {
+            held.clear(f);
+        }
+        if held.any() {
+            (1, 1)
+        } else {
+            (1, 2)
+        }
     }
 
     /// Brings an AND node's children up to date before its numbers are
