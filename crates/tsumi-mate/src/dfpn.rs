@@ -21,7 +21,7 @@ use crate::search::{dec, full_hand, Child, NodeResult, Search, NO_REP};
 #[cfg(doc)]
 use crate::table::Table;
 use crate::table::{Probe, INF, INF_MINUS};
-use tsumi_core::Move;
+use tsumi_core::{Move, MoveList};
 
 /// `th - total + part`, the threshold left to one child when its siblings
 /// account for `total - part`; infinite stays infinite.
@@ -53,18 +53,32 @@ impl Search<'_> {
         if !self.visit() {
             return NodeResult::open(1, 1);
         }
-        let or = self.is_or();
         let mut children = match self.open_node(remaining) {
             Ok(children) => children,
             Err(r) => return r,
         };
+        let r = self.mid_loop(&mut children, (th_pn, th_dn), remaining, ply, start);
+        self.recycle(children);
+        r
+    }
+
+    /// The loop of [`Search::mid`] over the children of an expanded node.
+    fn mid_loop(
+        &mut self,
+        children: &mut [Child],
+        (th_pn, th_dn): (u32, u32),
+        remaining: u16,
+        ply: u16,
+        start: u64,
+    ) -> NodeResult {
+        let or = self.is_or();
         let mut last = Move::NULL;
         loop {
-            if !or && !self.update_and_children(&mut children, remaining, ply) {
+            if !or && !self.update_and_children(children, remaining, ply) {
                 // The budget ran out; the caller ignores this.
                 return NodeResult::open(1, 1);
             }
-            if let Some(r) = self.resolve(or, &children, ply) {
+            if let Some(r) = self.resolve(or, children, ply) {
                 let best = if r.pn == 0 && or {
                     children
                         .iter()
@@ -77,25 +91,25 @@ impl Search<'_> {
                 self.store(&r, remaining, best, self.nodes - start);
                 return r;
             }
-            let (pn, dn) = Search::numbers(or, &children);
+            let (pn, dn) = Search::numbers(or, children);
             if pn >= th_pn || dn >= th_dn || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
                 self.store(&r, remaining, last, self.nodes - start);
                 return r;
             }
             let (best, second) = match &self.busy {
-                None => select(or, &children, None),
+                None => select(or, children, None),
                 Some(busy) => {
                     // Other threads' nodes look worse (virtual loss), but
                     // never so that the chosen child is already over the
                     // node's threshold: that child would return at once.
-                    let (b, s) = select(or, &children, Some(busy));
+                    let (b, s) = select(or, children, Some(busy));
                     let th = if or { th_pn } else { th_dn };
                     let v = if or { children[b].pn } else { children[b].dn };
                     if v < th {
                         (b, s)
                     } else {
-                        select(or, &children, None)
+                        select(or, children, None)
                     }
                 }
             };
@@ -140,7 +154,8 @@ impl Search<'_> {
             }
             _ => {}
         }
-        let list = self.node_moves();
+        let mut list = MoveList::new();
+        self.node_moves_into(&mut list);
         if or {
             if list.is_empty() {
                 let r = self.leaf_result(true);

@@ -12,7 +12,7 @@
 //! table, proof and disproof pieces, repetition handling and the 無駄合 rule
 //! with df-pn ([`crate::dfpn`]); it exists for comparison.
 
-use crate::search::{dec, NodeResult, Search};
+use crate::search::{dec, Child, NodeResult, Search};
 use crate::table::{INF, INF_MINUS};
 use tsumi_core::Move;
 
@@ -24,22 +24,37 @@ impl Search<'_> {
         if !self.visit() {
             return NodeResult::open(1, 1);
         }
-        let or = self.is_or();
         let mut children = match self.open_node(remaining) {
             Ok(children) => children,
             Err(r) => return r,
         };
+        let r = self.pn_loop(&mut children, th, remaining, ply, start);
+        self.recycle(children);
+        r
+    }
+
+    /// The loop of [`Search::pn_mid`] over the children of an expanded
+    /// node.
+    fn pn_loop(
+        &mut self,
+        children: &mut [Child],
+        th: u32,
+        remaining: u16,
+        ply: u16,
+        start: u64,
+    ) -> NodeResult {
+        let or = self.is_or();
         let mut last = Move::NULL;
         loop {
-            if !or && !self.update_and_children(&mut children, remaining, ply) {
+            if !or && !self.update_and_children(children, remaining, ply) {
                 // The budget ran out; the caller ignores this.
                 return NodeResult::open(1, 1);
             }
-            if let Some(r) = self.resolve(or, &children, ply) {
+            if let Some(r) = self.resolve(or, children, ply) {
                 self.store(&r, remaining, last, self.nodes - start);
                 return r;
             }
-            let (pn, dn) = Search::numbers(or, &children);
+            let (pn, dn) = Search::numbers(or, children);
             if pn >= th || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
                 self.store(&r, remaining, last, self.nodes - start);

@@ -245,6 +245,10 @@ pub(crate) struct Search<'t> {
     /// In a parallel search: the nodes other threads are in (see
     /// [`crate::parallel`]).
     pub busy: Option<std::sync::Arc<crate::parallel::BusySet>>,
+    /// Child lists of nodes that have returned, kept with their capacity
+    /// for the next nodes: after the first few nodes at each depth a node
+    /// expands without allocating.
+    spare: Vec<Vec<Child>>,
 }
 
 impl<'t> Search<'t> {
@@ -275,6 +279,7 @@ impl<'t> Search<'t> {
             interpositions: Interpositions::CountAll,
             mate_now_memo: KeyMap::default(),
             busy: None,
+            spare: Vec::new(),
         }
     }
 
@@ -334,12 +339,32 @@ impl<'t> Search<'t> {
     /// AND node.
     pub(crate) fn node_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.is_or() {
-            self.pos.generate_checks(&mut list);
-        } else {
-            self.pos.generate_evasions(&mut list);
-        }
+        self.node_moves_into(&mut list);
         list
+    }
+
+    /// [`Search::node_moves`] into `list` (which must be empty), without
+    /// copying a list out.
+    #[inline]
+    pub(crate) fn node_moves_into(&self, list: &mut MoveList) {
+        if self.is_or() {
+            self.pos.generate_checks(list);
+        } else {
+            self.pos.generate_evasions(list);
+        }
+    }
+
+    /// An empty child list, with the capacity of one used before.
+    #[inline]
+    pub(crate) fn child_list(&mut self) -> Vec<Child> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Gives a child list back for later nodes.
+    #[inline]
+    pub(crate) fn recycle(&mut self, mut children: Vec<Child>) {
+        children.clear();
+        self.spare.push(children);
     }
 
     /// Builds the children of the current node, reading what the table
@@ -356,7 +381,8 @@ impl<'t> Search<'t> {
         let or = self.is_or();
         let skip = self.skip_useless();
         let child_rem = dec(remaining);
-        let mut children = Vec::with_capacity(list.len());
+        let mut children = self.child_list();
+        children.reserve(list.len());
         // First every child's keys, with its bucket fetched from memory,
         // then the lookups: the fetches overlap instead of each lookup
         // waiting for its own.
