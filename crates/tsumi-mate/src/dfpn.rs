@@ -9,19 +9,16 @@
 //! number by a quarter before control returns, which stops the search from
 //! bouncing between two nearly equal children.
 //!
-//! Children are kept in the frame and updated from what each descent
-//! returns, so results the table cannot hold — a disproof that rests on a
-//! repetition on the current path, or an entry the table has since
-//! replaced — stay known to the frame, and a return from a child always
-//! changes what the frame sees. A node looks itself up on entry, so a
-//! result reached meanwhile through a transposition is used at once.
+//! The node loop itself is shared with PN* ([`crate::node`]); this file
+//! is df-pn's [`Policy`]: the two thresholds, the choice of child and the
+//! thresholds it gets.
 
+use crate::node::Policy;
 use crate::parallel::{virtual_loss, BusySet};
-use crate::search::{dec, full_hand, Child, NodeResult, Search, NO_REP};
+use crate::search::{Child, NodeResult, Search};
 #[cfg(doc)]
 use crate::table::Table;
-use crate::table::{Probe, INF, INF_MINUS};
-use tsumi_core::{Move, MoveList};
+use crate::table::{INF, INF_MINUS};
 
 /// `th - total + part`, the threshold left to one child when its siblings
 /// account for `total - part`; infinite stays infinite.
@@ -43,137 +40,61 @@ fn widen(second: u32) -> u32 {
     second.saturating_add((second / 4).max(1)).min(INF_MINUS)
 }
 
-impl Search<'_> {
-    /// Searches the current node (`ply` plies below the start of the path)
-    /// until it is resolved, its numbers reach the thresholds, or the
-    /// budget runs out. `remaining` is the number of plies still allowed
-    /// for the mate.
-    pub(crate) fn mid(&mut self, th_pn: u32, th_dn: u32, remaining: u16, ply: u16) -> NodeResult {
-        let start = self.nodes;
-        if !self.visit() {
-            return NodeResult::open(1, 1);
-        }
-        let mut children = match self.open_node(remaining) {
-            Ok(children) => children,
-            Err(r) => return r,
-        };
-        let r = self.mid_loop(&mut children, (th_pn, th_dn), remaining, ply, start);
-        self.recycle(children);
-        r
+/// df-pn's thresholds on a node's proof and disproof numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Thresholds {
+    pn: u32,
+    dn: u32,
+}
+
+impl Policy for Thresholds {
+    #[inline]
+    fn reached(self, pn: u32, dn: u32) -> bool {
+        pn >= self.pn || dn >= self.dn
     }
 
-    /// The loop of [`Search::mid`] over the children of an expanded node.
-    fn mid_loop(
-        &mut self,
-        children: &mut [Child],
-        (th_pn, th_dn): (u32, u32),
-        remaining: u16,
-        ply: u16,
-        start: u64,
-    ) -> NodeResult {
-        let or = self.is_or();
-        let mut last = Move::NULL;
-        loop {
-            if !or && !self.update_and_children(children, remaining, ply) {
-                // The budget ran out; the caller ignores this.
-                return NodeResult::open(1, 1);
-            }
-            if let Some(r) = self.resolve(or, children, ply) {
-                let best = if r.pn == 0 && or {
-                    children
-                        .iter()
-                        .filter(|c| c.proven())
-                        .min_by_key(|c| c.len)
-                        .map_or(Move::NULL, |c| c.mv)
+    #[inline]
+    fn choose(self, s: &Search, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self) {
+        let (best, second) = match &s.busy {
+            None => select(or, children, None),
+            Some(busy) => {
+                // Other threads' nodes look worse (virtual loss), but
+                // never so that the chosen child is already over the
+                // node's threshold: that child would return at once.
+                let (b, sec) = select(or, children, Some(busy));
+                let th = if or { self.pn } else { self.dn };
+                let v = if or { children[b].pn } else { children[b].dn };
+                if v < th {
+                    (b, sec)
                 } else {
-                    last
-                };
-                self.store(&r, remaining, best, self.nodes - start);
-                return r;
-            }
-            let (pn, dn) = Search::numbers(or, children);
-            if pn >= th_pn || dn >= th_dn || self.budget.is_exhausted() {
-                let r = NodeResult::open(pn, dn);
-                self.store(&r, remaining, last, self.nodes - start);
-                return r;
-            }
-            let (best, second) = match &self.busy {
-                None => select(or, children, None),
-                Some(busy) => {
-                    // Other threads' nodes look worse (virtual loss), but
-                    // never so that the chosen child is already over the
-                    // node's threshold: that child would return at once.
-                    let (b, s) = select(or, children, Some(busy));
-                    let th = if or { th_pn } else { th_dn };
-                    let v = if or { children[b].pn } else { children[b].dn };
-                    if v < th {
-                        (b, s)
-                    } else {
-                        select(or, children, None)
-                    }
+                    select(or, children, None)
                 }
-            };
-            let c = children[best];
-            let (cth_pn, cth_dn) = if or {
-                (th_pn.min(widen(second)), share(th_dn, dn, c.dn))
-            } else {
-                (share(th_pn, pn, c.pn), th_dn.min(widen(second)))
-            };
-            self.enter(&c, ply);
-            let r = self.mid(cth_pn, cth_dn, dec(remaining), ply + 1);
-            self.leave(&c);
-            last = c.mv;
-            if !self.budget.is_exhausted() {
-                r.apply(&mut children[best]);
             }
-        }
+        };
+        let c = &children[best];
+        let child = if or {
+            Thresholds {
+                pn: self.pn.min(widen(second)),
+                dn: share(self.dn, dn, c.dn),
+            }
+        } else {
+            Thresholds {
+                pn: share(self.pn, pn, c.pn),
+                dn: self.dn.min(widen(second)),
+            }
+        };
+        (best, child)
     }
+}
 
-    /// Generates and expands the current node, or returns its result when
-    /// it is settled without children: no check (disproof), no evasion
-    /// (mate), or no ply left. Kept out of [`Search::mid`] so that the
-    /// move list does not sit in every recursive frame.
-    #[inline(never)]
-    pub(crate) fn open_node(&mut self, remaining: u16) -> Result<Vec<Child>, NodeResult> {
-        let or = self.is_or();
-        if or && remaining == 0 {
-            // No mate in zero plies, whatever the hands.
-            return Err(NodeResult::disproven(0, full_hand(), NO_REP));
-        }
-        // A transposition may have settled the node since the parent
-        // last looked.
-        match self
-            .tt
-            .probe(self.pos.board_key(), self.attacker_hand(), remaining)
-        {
-            Probe::Proven {
-                len, hand, exact, ..
-            } => return Err(NodeResult::proven(len, hand).exact(exact)),
-            Probe::Disproven { depth, hand, exact } => {
-                return Err(NodeResult::disproven(depth, hand, NO_REP).exact(exact))
-            }
-            _ => {}
-        }
-        let mut list = MoveList::new();
-        self.node_moves_into(&mut list);
-        if or {
-            if list.is_empty() {
-                let r = self.leaf_result(true);
-                self.store(&r, remaining, Move::NULL, 1);
-                return Err(r);
-            }
-        } else if let Some(r) = self.shallow_and_result(&list, remaining, true) {
-            return Err(r);
-        }
-        Ok(self.expand(&list, remaining, true))
-    }
-
+impl Search<'_> {
     /// Searches the current node with infinite thresholds: returns when it
     /// is proven or disproven within `remaining` plies, or when the budget
     /// runs out (the result is then open).
     pub(crate) fn dfpn(&mut self, remaining: u16, ply: u16) -> NodeResult {
+        let root = Thresholds { pn: INF, dn: INF };
         loop {
-            let r = self.mid(INF, INF, remaining, ply);
+            let r = self.search_node(root, remaining, ply);
             if r.resolved() || self.budget.is_exhausted() {
                 return r;
             }

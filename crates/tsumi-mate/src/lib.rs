@@ -5,6 +5,7 @@
 //!   replayed by the independent [`checker`] before reporting.
 //! - [`dfpn`]: depth-first proof-number search.
 //! - [`pnstar`]: PN*, for comparison.
+//! - `node`: the node loop both share, with the algorithm as a policy.
 //! - [`table`]: the transposition table with hand dominance, replacement
 //!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces.
@@ -30,8 +31,10 @@
 mod chain;
 pub mod checker;
 pub mod dfpn;
+mod keymap;
 pub mod limits;
 pub mod line;
+mod node;
 mod parallel;
 mod path;
 pub mod pieces;

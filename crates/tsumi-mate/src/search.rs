@@ -9,34 +9,13 @@
 //! carries the plies still allowed for a mate (`remaining`), proofs carry
 //! their mate length and disproofs the length up to which there is no mate.
 
+use crate::keymap::KeyMap;
 use crate::limits::Budget;
 use crate::path::Path;
 use crate::pieces;
 use crate::table::{Probe, Table, DEPTH_INF, INF, INF_MINUS};
 use crate::useless::{self, Interpositions};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A hasher for keys that are already uniformly random (Zobrist keys).
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
-/// A map keyed by Zobrist keys.
-pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 use tsumi_core::{Color, Hand, Move, MoveList, PieceType, Position};
 
 /// Marks "depends on no repetition".

@@ -29,7 +29,8 @@
 //! can shorten the other defences and make an interposition useful again),
 //! so every result that relies on it is stored for its exact hand only.
 
-use crate::search::{Child, KeyMap, NodeResult, Search, NO_REP};
+use crate::keymap::KeyMap;
+use crate::search::{Child, NodeResult, Search, NO_REP};
 use crate::table::DEPTH_INF;
 use tsumi_core::attacks;
 use tsumi_core::{Bitboard, Move, MoveList, Position};
