@@ -15,7 +15,9 @@ the same run (below 1 means tsumi is faster). Run it on a quiet machine.
    finds. The table says how many of tsumi's lengths were exactly the set's
    N. Both get the same node limit; both allocate their tables before the
    clock starts (one warm-up solve for tsumi, whose `solve` keeps its table
-   per thread).
+   per thread). The same again with `shortest="first"`: tsumi, too, stops
+   at the first mate it finds (and still builds and checks its line), so
+   that the finding alone is compared.
 2. Short bounded searches: `Position.mate_move(7)` against cshogi's
    `DfPn(depth=7).search(board)` on the same positions (all four sets).
 3. Move generation: `len(pos.legal_moves())` against
@@ -48,14 +50,15 @@ def load(ply, count):
         return [line.strip() for line in f if line.strip()][:count]
 
 
-def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb):
-    tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", interpositions="count", hash_mb=hash_mb)  # allocate the table
+def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb, shortest="prove"):
+    kw = dict(interpositions="count", hash_mb=hash_mb, shortest=shortest)
+    tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", **kw)  # allocate the table
     exact = 0
     t_tsumi = 0.0
     for sfen in sfens:
         pos = tsumi.Position(sfen)
         start = time.perf_counter()
-        s = tsumi.solve(pos, interpositions="count", nodes=nodes, hash_mb=hash_mb)
+        s = tsumi.solve(pos, nodes=nodes, **kw)
         t_tsumi += time.perf_counter() - start
         exact += s.result == "mate" and s.length == ply
     dfpn = cshogi.DfPn()
@@ -68,7 +71,8 @@ def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb):
         ok = dfpn.search(board)
         t_cshogi += time.perf_counter() - start
         found += bool(ok)
-    return t_tsumi, t_cshogi, f"tsumi exact length {exact}/{len(sfens)}, cshogi found {found}"
+    what = "exact length" if shortest == "prove" else "length N"
+    return t_tsumi, t_cshogi, f"tsumi {what} {exact}/{len(sfens)}, cshogi found {found}"
 
 
 def bench_mate_move(tsumi, cshogi, sfens, nodes):
@@ -156,6 +160,13 @@ def main():
         sfens = load(ply, args.per_set)
         all_sfens += sfens
         row(f"solve mate-{ply}-ply (count) vs DfPn", len(sfens), bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb))
+    for ply in SETS:
+        sfens = load(ply, args.per_set)
+        row(
+            f'solve mate-{ply}-ply (count, shortest="first") vs DfPn',
+            len(sfens),
+            bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb, shortest="first"),
+        )
     row("mate_move(7) vs DfPn(depth=7), mate-3..9", len(all_sfens), bench_mate_move(tsumi, cshogi, all_sfens, args.nodes))
     row("len(legal_moves()) random positions", args.positions, bench_legal(tsumi, cshogi, args.positions, args.repeat))
     from importlib.metadata import version

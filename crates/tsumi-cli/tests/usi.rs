@@ -153,7 +153,7 @@ fn handshake_is_the_same_for_both_binaries() {
         "option name Threads type spin default 1 min 1 max 256".to_string(),
         "option name NodesLimit type spin default 0 min 0 max 9223372036854775807".to_string(),
         "option name PvInterval type spin default 1000 min 0 max 3600000".to_string(),
-        "option name Shortest type combo default prove var prove var quick".to_string(),
+        "option name Shortest type combo default prove var prove var quick var first".to_string(),
         "usiok".to_string(),
     ];
     let mut sub = Command::new(env!("CARGO_BIN_EXE_tsumi"));
@@ -280,7 +280,7 @@ fn a_limit_after_a_mate_was_found_still_answers_with_the_mate() {
 }
 
 #[test]
-fn shortest_quick_answers_the_found_mate_without_the_proof() {
+fn shortest_quick_and_first_answer_the_found_mate_without_the_proof() {
     let mut s = Session::usi();
     s.send("setoption name Shortest value quick");
     s.send("setoption name PvInterval value 0");
@@ -308,8 +308,19 @@ fn shortest_quick_answers_the_found_mate_without_the_proof() {
     let (before, answer) = s.until("checkmate", 60 * SECOND);
     assert_eq!(answer.split(' ').count() - 1, 29, "{answer}");
     assert!(!before.iter().any(|l| l.contains("not proven shortest")));
+    // `first`: the first mate found, with no shortening at all.
+    s.send("setoption name Shortest value first");
+    s.send("go mate infinite");
+    let (before, answer) = s.until("checkmate", 30 * SECOND);
+    assert_eq!(answer.split(' ').count() % 2, 0, "an odd line: {answer}");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string mate in") && l.contains("not proven shortest")),
+        "{before:?}"
+    );
     s.send("setoption name Shortest value soon");
-    s.expect("info string error: setoption: Shortest takes prove or quick, found 'soon'");
+    s.expect("info string error: setoption: Shortest takes prove, quick or first, found 'soon'");
     assert!(s.quit().success());
 }
 

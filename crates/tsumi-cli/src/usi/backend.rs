@@ -22,11 +22,10 @@ pub struct SearchLimits {
     /// budget the engine enforces itself). The backend must poll it often
     /// enough to return within a few milliseconds of it being raised.
     pub stop: Arc<AtomicBool>,
-    /// The USI option `Shortest` is `quick`: once a mate is found, look
-    /// for shorter ones with about as much work as the finding took, not
-    /// until the length is proven (a backend that cannot tell may ignore
-    /// it).
-    pub shortest_quick: bool,
+    /// The USI option `Shortest`: once a mate is found, how much work goes
+    /// into looking for shorter ones (a backend that cannot tell may
+    /// ignore it).
+    pub shortest: tsumi_mate::Shortest,
 }
 
 impl SearchLimits {

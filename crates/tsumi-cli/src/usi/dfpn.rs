@@ -8,7 +8,7 @@
 
 use super::backend::{MateBackend, MateOutcome, MateVerdict, SearchLimits, SearchProgress};
 use tsumi_core::Position;
-use tsumi_mate::{Limits, Phase, Progress, Shortest, Solver, SolverConfig, TableStats, Verdict};
+use tsumi_mate::{Limits, Phase, Progress, Solver, SolverConfig, TableStats, Verdict};
 
 /// Table size before the GUI sets `USI_Hash`, in MiB.
 const DEFAULT_HASH_MB: usize = 256;
@@ -83,11 +83,7 @@ impl MateBackend for DfPnBackend {
             time: limits.time,
             stop: Some(limits.stop.clone()),
         });
-        solver.set_shortest(if limits.shortest_quick {
-            Shortest::Quick
-        } else {
-            Shortest::Prove
-        });
+        solver.set_shortest(limits.shortest);
         let solution = solver
             .solve_with(pos, &mut |p: &Progress| {
                 progress(&SearchProgress {

@@ -278,7 +278,7 @@ impl Engine {
                 nodes,
                 time: mate_time,
                 stop: Arc::new(AtomicBool::new(false)),
-                shortest_quick: self.options.shortest_quick,
+                shortest: self.options.shortest,
             },
             budget,
             pondering,

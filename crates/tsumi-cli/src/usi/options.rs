@@ -1,6 +1,8 @@
 //! The engine's USI options: what `usi` declares and what `setoption`
 //! may change.
 
+use tsumi_mate::Shortest;
+
 /// A declared integer option.
 struct Spin {
     name: &'static str,
@@ -44,9 +46,10 @@ const SPINS: [Spin; 4] = [HASH, THREADS, NODES_LIMIT, PV_INTERVAL];
 /// `Shortest`: `prove` proves the mate's length the shortest (however
 /// long that takes); `quick` looks for shorter mates with about as much
 /// work as finding the first one took, and reports the mate as not proven
-/// shortest when that is not enough.
+/// shortest when that is not enough; `first` answers with the first mate
+/// found.
 const SHORTEST: &str = "Shortest";
-const SHORTEST_VARS: [&str; 2] = ["prove", "quick"];
+const SHORTEST_VARS: [Shortest; 3] = [Shortest::Prove, Shortest::Quick, Shortest::First];
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,9 +65,9 @@ pub struct Options {
     /// `USI_Ponder`, which GUIs send on their own; accepted and kept, but
     /// pondering only happens when a GUI sends `go ponder`.
     pub ponder: bool,
-    /// `Shortest` is `quick`: the mate's length is not proven the
-    /// shortest at any cost.
-    pub shortest_quick: bool,
+    /// `Shortest`: how much work goes into proving the mate's length the
+    /// shortest.
+    pub shortest: Shortest,
 }
 
 impl Default for Options {
@@ -75,7 +78,7 @@ impl Default for Options {
             nodes_limit: NODES_LIMIT.default,
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
-            shortest_quick: false,
+            shortest: Shortest::Prove,
         }
     }
 }
@@ -92,8 +95,12 @@ impl Options {
                 )
             })
             .chain(std::iter::once(format!(
-                "option name {SHORTEST} type combo default {} var {} var {}",
-                SHORTEST_VARS[0], SHORTEST_VARS[0], SHORTEST_VARS[1]
+                "option name {SHORTEST} type combo default {}{}",
+                Shortest::Prove.name(),
+                SHORTEST_VARS
+                    .iter()
+                    .map(|s| format!(" var {}", s.name()))
+                    .collect::<String>()
             )))
             .collect()
     }
@@ -115,14 +122,13 @@ impl Options {
             return Ok(());
         }
         if name.eq_ignore_ascii_case(SHORTEST) {
-            self.shortest_quick = match value {
-                Some(v) if v.eq_ignore_ascii_case(SHORTEST_VARS[0]) => false,
-                Some(v) if v.eq_ignore_ascii_case(SHORTEST_VARS[1]) => true,
-                Some(v) => {
-                    return Err(format!(
-                        "setoption: {SHORTEST} takes prove or quick, found '{v}'"
-                    ))
-                }
+            self.shortest = match value {
+                Some(v) => SHORTEST_VARS
+                    .into_iter()
+                    .find(|s| v.eq_ignore_ascii_case(s.name()))
+                    .ok_or_else(|| {
+                        format!("setoption: {SHORTEST} takes prove, quick or first, found '{v}'")
+                    })?,
                 None => return Err(format!("setoption: {SHORTEST} needs a value")),
             };
             return Ok(());
@@ -169,7 +175,7 @@ mod tests {
                 "option name Threads type spin default 1 min 1 max 256",
                 "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
-                "option name Shortest type combo default prove var prove var quick",
+                "option name Shortest type combo default prove var prove var quick var first",
             ]
         );
     }
@@ -191,7 +197,7 @@ mod tests {
                 nodes_limit: 100000,
                 pv_interval_ms: 0,
                 ponder: true,
-                shortest_quick: true,
+                shortest: Shortest::Quick,
             }
         );
         let before = o.clone();
@@ -213,7 +219,7 @@ mod tests {
         assert!(e.contains("unknown option 'Cores'"), "{e}");
         let e = o.set("Shortest", Some("fast")).unwrap_err();
         assert!(
-            e.contains("Shortest takes prove or quick, found 'fast'"),
+            e.contains("Shortest takes prove, quick or first, found 'fast'"),
             "{e}"
         );
         let e = o.set("USI_Ponder", Some("yes")).unwrap_err();
