@@ -27,8 +27,9 @@ use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 ///
 /// --json prints one JSON object per problem and line: {"name", "sfen",
 /// "result": "mate"|"nomate"|"unknown", "length", "proven_shortest", "pv":
-/// [...], "nodes", "ms", "first_mate_nodes", "first_mate_ms"}. Under skip-useless a line that ends in useless interpositions
-/// prints them after the counted line, marked as not counted.
+/// [...], "nodes", "ms", "first_mate_nodes", "first_mate_ms"}. Under
+/// skip-useless a line that ends in useless interpositions prints them
+/// after the counted line, marked as not counted.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
     /// Problem files: SFEN lines, KIF/KIFU or CSA.

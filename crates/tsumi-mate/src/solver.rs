@@ -80,6 +80,9 @@ pub enum Shortest {
 pub const QUICK_MIN_NODES: u64 = 20_000;
 
 impl Shortest {
+    /// Every choice, from the most work to the least.
+    pub const ALL: [Shortest; 3] = [Shortest::Prove, Shortest::Quick, Shortest::First];
+
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -91,12 +94,7 @@ impl Shortest {
 
     /// Parses a command-line name.
     pub fn from_name(name: &str) -> Option<Shortest> {
-        match name {
-            "prove" => Some(Shortest::Prove),
-            "quick" => Some(Shortest::Quick),
-            "first" => Some(Shortest::First),
-            _ => None,
-        }
+        Shortest::ALL.into_iter().find(|s| s.name() == name)
     }
 }
 
@@ -519,16 +517,14 @@ fn shorten(
     par: &Parallel,
     pos: &Position,
     config: &SolverConfig,
-    len: u16,
-    pieces: Hand,
+    mut len: u16,
+    mut pieces: Hand,
 ) -> Result<Outcome, SolveError> {
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
     if config.shortest == Shortest::First {
         return kept_mate(s, pos, config, len, pieces);
     }
-    let mut len = len;
-    let mut pieces = pieces;
     // Under Shortest::Quick each step may spend what finding took.
     let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
     while len >= 3 {

@@ -872,7 +872,6 @@ mod tests {
         );
         assert!(matches!(t.probe(42, more, 1), Probe::Open { pn: 5, .. }));
         // Nor for an inferior hand or another board.
-
         assert_eq!(t.probe(42, Hand::EMPTY, 9), Probe::Missing);
         assert_eq!(t.probe(43, more, 9), Probe::Missing);
     }

@@ -6,15 +6,47 @@
 mod common;
 
 use common::*;
-use tsumi_mate::{Limits, Shortest, Solver, SolverConfig, Verdict, QUICK_MIN_NODES};
+use tsumi_mate::{Limits, Shortest, Solution, Solver, SolverConfig, Verdict, QUICK_MIN_NODES};
 
-fn quick_solver(limits: Limits) -> Solver {
+fn mode_solver(shortest: Shortest, limits: Limits) -> Solver {
     Solver::new(SolverConfig {
         hash_mb: 64,
         limits,
-        shortest: Shortest::Quick,
+        shortest,
         ..SolverConfig::default()
     })
+}
+
+fn quick_solver(limits: Limits) -> Solver {
+    mode_solver(Shortest::Quick, limits)
+}
+
+/// Solves the first `count` dev problems under `shortest` and under
+/// `Shortest::Prove` (2 000 000 nodes each). Every answer is checked, the
+/// verdicts must agree, and no mate may be claimed below the proven
+/// shortest. Returns the pairs (answer, proven answer) of the problems
+/// whose shortest mate was proven, with their line numbers.
+fn against_prove(shortest: Shortest, count: usize) -> Vec<(usize, Solution, Solution)> {
+    let mut mode = mode_solver(shortest, Limits::nodes(2_000_000));
+    let mut prove = solver(64, Limits::nodes(2_000_000));
+    let mut pairs = Vec::new();
+    for p in dev_problems().into_iter().take(count) {
+        let m = solve_checked(&mut mode, &p.sfen);
+        let r = solve_checked(&mut prove, &p.sfen);
+        assert_eq!(m.verdict, r.verdict, "line {}", p.line_no);
+        if r.verdict != Verdict::Mate || !r.proven_shortest {
+            continue;
+        }
+        let (ml, rl) = (m.length.unwrap(), r.length.unwrap());
+        assert!(
+            ml >= rl,
+            "line {}: {} {ml} below the shortest {rl}",
+            p.line_no,
+            shortest.name()
+        );
+        pairs.push((p.line_no, m, r));
+    }
+    pairs
 }
 
 #[test]
@@ -58,30 +90,20 @@ fn quick_stops_after_its_allowance_with_the_mate_found() {
 /// the proven one, or a proven length that differs.
 #[test]
 fn quick_agrees_with_prove_on_the_first_dev_problems() {
-    let mut quick = quick_solver(Limits::nodes(2_000_000));
-    let mut prove = solver(64, Limits::nodes(2_000_000));
     let mut proven = 0;
-    let problems: Vec<_> = dev_problems().into_iter().take(40).collect();
-    for p in &problems {
-        let q = solve_checked(&mut quick, &p.sfen);
-        let r = solve_checked(&mut prove, &p.sfen);
-        assert_eq!(q.verdict, r.verdict, "line {}", p.line_no);
-        if r.verdict != Verdict::Mate || !r.proven_shortest {
-            continue;
-        }
-        let (ql, rl) = (q.length.unwrap(), r.length.unwrap());
-        assert!(
-            ql >= rl,
-            "line {}: quick {ql} below the shortest {rl}",
-            p.line_no
-        );
+    for (line_no, q, r) in against_prove(Shortest::Quick, 40) {
         if q.proven_shortest {
-            assert_eq!(ql, rl, "line {}", p.line_no);
+            assert_eq!(q.length, r.length, "line {line_no}");
             proven += 1;
         }
     }
+    let mates = dev_problems()
+        .into_iter()
+        .take(40)
+        .filter(|p| p.length > 0)
+        .count();
     assert!(
-        proven * 2 >= problems.iter().filter(|p| p.length > 0).count(),
+        proven * 2 >= mates,
         "only {proven} lengths proven by the quick search"
     );
 }
@@ -115,12 +137,7 @@ fn a_kept_mate_claims_the_proven_bound_not_its_line() {
 }
 
 fn first_solver() -> Solver {
-    Solver::new(SolverConfig {
-        hash_mb: 64,
-        limits: Limits::nodes(2_000_000),
-        shortest: Shortest::First,
-        ..SolverConfig::default()
-    })
+    mode_solver(Shortest::First, Limits::nodes(2_000_000))
 }
 
 /// `First` gives the verdict of `Prove` on every problem, with a checked
@@ -130,23 +147,10 @@ fn first_solver() -> Solver {
 /// all it costs fewer nodes.
 #[test]
 fn first_reports_the_first_mate_found() {
-    let mut first = first_solver();
-    let mut prove = solver(64, Limits::nodes(2_000_000));
     let (mut longer, mut first_nodes, mut prove_nodes) = (0, 0, 0);
-    for p in dev_problems().into_iter().take(60) {
-        let f = solve_checked(&mut first, &p.sfen);
-        let r = solve_checked(&mut prove, &p.sfen);
-        assert_eq!(f.verdict, r.verdict, "line {}", p.line_no);
-        if r.verdict != Verdict::Mate || !r.proven_shortest {
-            continue;
-        }
+    for (line_no, f, r) in against_prove(Shortest::First, 60) {
         let (fl, rl) = (f.length.unwrap(), r.length.unwrap());
-        assert!(
-            fl >= rl,
-            "line {}: first {fl} below the shortest {rl}",
-            p.line_no
-        );
-        assert_eq!(f.proven_shortest, fl == 1, "line {}", p.line_no);
+        assert_eq!(f.proven_shortest, fl == 1, "line {line_no}");
         longer += usize::from(fl > rl);
         first_nodes += f.nodes;
         prove_nodes += r.nodes;

@@ -49,7 +49,6 @@ const SPINS: [Spin; 4] = [HASH, THREADS, NODES_LIMIT, PV_INTERVAL];
 /// shortest when that is not enough; `first` answers with the first mate
 /// found.
 const SHORTEST: &str = "Shortest";
-const SHORTEST_VARS: [Shortest; 3] = [Shortest::Prove, Shortest::Quick, Shortest::First];
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +96,7 @@ impl Options {
             .chain(std::iter::once(format!(
                 "option name {SHORTEST} type combo default {}{}",
                 Shortest::Prove.name(),
-                SHORTEST_VARS
+                Shortest::ALL
                     .iter()
                     .map(|s| format!(" var {}", s.name()))
                     .collect::<String>()
@@ -123,7 +122,7 @@ impl Options {
         }
         if name.eq_ignore_ascii_case(SHORTEST) {
             self.shortest = match value {
-                Some(v) => SHORTEST_VARS
+                Some(v) => Shortest::ALL
                     .into_iter()
                     .find(|s| v.eq_ignore_ascii_case(s.name()))
                     .ok_or_else(|| {
