@@ -10,6 +10,8 @@
 //!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces.
 //! - [`line`]: principal-line extraction.
+//! - [`report`]: the soundness report (cooks, same-length defences,
+//!   leftover pieces, refutations of a no-mate).
 //! - [`checker`]: line verification with the core's plain legal moves.
 //! - [`useless`]: the 無駄合 (useless interposition) rule.
 //! - `parallel`: the parallel df-pn (several threads, one table).
@@ -39,6 +41,7 @@ mod parallel;
 mod path;
 pub mod pieces;
 pub mod pnstar;
+pub mod report;
 mod search;
 pub mod solver;
 pub mod table;
@@ -48,6 +51,7 @@ mod zeroed;
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use limits::{Limits, Phase, Progress, ProgressFn};
 pub use parallel::MAX_THREADS;
+pub use report::{Cook, Report, SameLengthDefence};
 pub use solver::{
     Algo, Shortest, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
     MAX_PLY_LIMIT, QUICK_MIN_NODES,

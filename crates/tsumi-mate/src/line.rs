@@ -51,7 +51,7 @@ impl Search<'_> {
 
     /// True if the current node is mated within `remaining` plies;
     /// `None` when the budget ran out first.
-    fn mated_within(&mut self, remaining: u16, ply: u16) -> Option<bool> {
+    pub(crate) fn mated_within(&mut self, remaining: u16, ply: u16) -> Option<bool> {
         let r = self.settle(remaining, ply);
         if !r.resolved() {
             return None;
@@ -59,7 +59,12 @@ impl Search<'_> {
         Some(r.pn == 0)
     }
 
-    fn child_mated_within(&mut self, c: &Child, remaining: u16, ply: u16) -> Option<bool> {
+    pub(crate) fn child_mated_within(
+        &mut self,
+        c: &Child,
+        remaining: u16,
+        ply: u16,
+    ) -> Option<bool> {
         self.enter(c, ply);
         let r = self.mated_within(remaining, ply + 1);
         self.leave(c);
@@ -138,7 +143,7 @@ impl Search<'_> {
     /// 無駄合 rule counts: every non-interposition, and the interpositions
     /// whose shortcut is not mated within the length of the other
     /// defences.
-    fn counted_defences(
+    pub(crate) fn counted_defences(
         &mut self,
         children: Vec<Child>,
         n: u16,

@@ -109,7 +109,7 @@ pub const MAX_PLY_LIMIT: u16 = 16383;
 /// Stack for the search thread: a fixed part and a part per ply of the
 /// longest line searched (the search recurses once per ply, and the line
 /// builders once more). Only the pages actually touched are committed.
-fn search_stack_bytes(max_ply: u16) -> usize {
+pub(crate) fn search_stack_bytes(max_ply: u16) -> usize {
     (4 << 20) + max_ply as usize * (16 << 10)
 }
 
@@ -242,6 +242,9 @@ pub enum SolveError {
     Inconsistent,
     /// The search thread could not be started.
     Thread(String),
+    /// A line given for a report is not a line of checks and replies from
+    /// the position (the text names the ply and the move).
+    BadLine(String),
 }
 
 impl fmt::Display for SolveError {
@@ -256,6 +259,7 @@ impl fmt::Display for SolveError {
                 line.join(" ")
             ),
             SolveError::Thread(e) => write!(f, "could not start the search thread: {e}"),
+            SolveError::BadLine(e) => write!(f, "{e}"),
             SolveError::Inconsistent => {
                 write!(
                     f,
@@ -298,6 +302,12 @@ impl Solver {
         &self.config
     }
 
+    /// The table (for the report's searches, which reuse what the solve
+    /// learnt).
+    pub(crate) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
     /// Replaces the limits for later solves.
     pub fn set_limits(&mut self, limits: Limits) {
         self.config.limits = limits;
@@ -318,6 +328,13 @@ impl Solver {
     /// the shortest (the table is kept).
     pub fn set_shortest(&mut self, shortest: Shortest) {
         self.config.shortest = shortest;
+    }
+
+    /// Sets how later solves count interpositions (the 無駄合 rule). Each
+    /// solve starts from an empty table, so no result of one rule is
+    /// read under the other.
+    pub fn set_interpositions(&mut self, interpositions: Interpositions) {
+        self.config.interpositions = interpositions;
     }
 
     /// Installs (or removes) a callback called about five times a second

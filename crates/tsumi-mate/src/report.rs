@@ -1,0 +1,585 @@
+//! The soundness report of a mate line (余詰, 非限定, 変同, 駒余り), and
+//! of a no-mate verdict.
+//!
+//! Everything here is settled by depth-bounded searches on the solver's
+//! table, which still holds what the solve learnt, walking the main line
+//! from the start. With `L` the line's length and `R = L - i` the plies
+//! left at the node after `i` moves:
+//!
+//! - **Cooks** (余詰): at each attacker node, every other check whose
+//!   position is mated within `R - 1` plies is a cook; its length `n`
+//!   (counted from that node, the check included) is found by searching
+//!   within ever shorter bounds until one fails, so it is exact. Checks
+//!   that mate only in more than `R` plies are not looked for. At the
+//!   last attacker move (`R = 1`) the other mates at once are the
+//!   final move's alternatives (非限定).
+//! - **Same-length defences** (変同): at each defender node, every other
+//!   counted defence (under the 無駄合 rule, the interpositions the rule
+//!   counts) that is mated within `R - 1` but not within `R - 3`: it lasts
+//!   as long as the main line's. Its own line is built as the main line
+//!   is (shortest mate, longest defence, fewest pieces left), with the
+//!   pieces the attacker keeps at its end.
+//! - **Longer defences**: a defence that is not mated within `R - 1` at
+//!   all. The solver's own line has none (its length is proven); an
+//!   author's line can (its defence was not the longest).
+//! - **Whether the line ends in mate**: the final position is mated
+//!   within 0 plies (checkmate, or under the rule a check answered only
+//!   by useless interpositions).
+//! - **Leftover pieces** (駒余り): the attacker's hand at the end of the
+//!   line.
+//! - **Refutations** of a no-mate verdict: for each first check, a
+//!   defence that is proven not mated (read from the table when it is
+//!   there, else searched), when there are at most [`MAX_REFUTED`] checks.
+//!
+//! A search that the limits stop leaves its item *unsettled*: it is listed
+//! as such, never guessed. Every result that is listed is proven.
+
+use crate::limits::{Budget, Limits, Phase};
+use crate::search::{Child, Search, NO_REP};
+use crate::solver::{SolveError, Solver, Verdict};
+use crate::table::DEPTH_INF;
+use crate::Solution;
+use std::time::Duration;
+use tsumi_core::{Hand, Move, MoveList, Position};
+
+/// At most this many first checks get a refutation in a no-mate report.
+pub const MAX_REFUTED: usize = 40;
+
+/// Another check on the main line that also mates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cook {
+    /// The attacker's ply on the main line (1-based) where the check
+    /// could be played instead.
+    pub ply: u32,
+    /// The check.
+    pub mv: Move,
+    /// Its exact mate length, counted from `ply` (the check included).
+    pub length: u32,
+    /// The main line's plies from `ply` on: `length` at most this is a
+    /// cook (less: a shorter mate than the line's).
+    pub remaining: u32,
+    /// The main line's final move: an alternative mate at once (非限定).
+    pub is_final: bool,
+}
+
+/// A defender alternative on the main line that lasts as long as the main
+/// line's defence (変同).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SameLengthDefence {
+    /// The defender's ply on the main line (1-based).
+    pub ply: u32,
+    /// The defence.
+    pub mv: Move,
+    /// Its line: the defence, then a shortest mate against the longest
+    /// defence (fewest pieces left among equals).
+    pub line: Vec<Move>,
+    /// The attacker's hand at the end of that line.
+    pub leftover: Hand,
+}
+
+/// A defence on the main line that is not mated within the plies left
+/// (the line's defence there was not the longest).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongerDefence {
+    /// The defender's ply (1-based).
+    pub ply: u32,
+    /// The defence.
+    pub mv: Move,
+}
+
+/// A first check of a problem with no mate, and a defence against it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    /// The check.
+    pub check: Move,
+    /// A defence proven not to be mated, or `None` when the limits ran
+    /// out first.
+    pub defence: Option<Move>,
+}
+
+/// What a report item is about, for the items left unsettled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// Whether a check is a cook.
+    Cook,
+    /// Whether a defence is longer or as long as the main line's.
+    Defence,
+    /// A same-length defence's own line.
+    DefenceLine,
+    /// A refutation of a first check.
+    Refutation,
+    /// Whether the line ends in mate.
+    LineEnd,
+}
+
+impl Item {
+    /// A short name: `cook`, `defence`, `defence-line`, `refutation`,
+    /// `line-end`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Item::Cook => "cook",
+            Item::Defence => "defence",
+            Item::DefenceLine => "defence-line",
+            Item::Refutation => "refutation",
+            Item::LineEnd => "line-end",
+        }
+    }
+}
+
+/// A question the limits left open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsettled {
+    /// The ply (1-based) of the move in question.
+    pub ply: u32,
+    /// The move.
+    pub mv: Move,
+    /// What was being decided.
+    pub item: Item,
+}
+
+/// The soundness report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The main line's length in plies (0 for a no-mate report).
+    pub plies: u32,
+    /// Other checks that mate within the plies the main line has left,
+    /// in line order.
+    pub cooks: Vec<Cook>,
+    /// Other defences that last as long as the main line's.
+    pub same_length_defences: Vec<SameLengthDefence>,
+    /// Defences that last longer than the line allows.
+    pub longer_defences: Vec<LongerDefence>,
+    /// The line ends in mate; `None` when that could not be settled.
+    pub ends_in_mate: Option<bool>,
+    /// The attacker's hand at the end of the main line (駒余り).
+    pub leftover: Hand,
+    /// For a no-mate verdict: a refutation of each first check (empty when
+    /// there are more than [`MAX_REFUTED`] checks).
+    pub refutations: Vec<Refutation>,
+    /// For a no-mate verdict: the number of first checks.
+    pub first_checks: usize,
+    /// What the limits left open.
+    pub unsettled: Vec<Unsettled>,
+    /// Nodes the report searched.
+    pub nodes: u64,
+    /// Its wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    fn empty(plies: u32) -> Report {
+        Report {
+            plies,
+            cooks: Vec::new(),
+            same_length_defences: Vec::new(),
+            longer_defences: Vec::new(),
+            ends_in_mate: None,
+            leftover: Hand::EMPTY,
+            refutations: Vec::new(),
+            first_checks: 0,
+            unsettled: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// True when nothing was left unsettled.
+    pub fn complete(&self) -> bool {
+        self.unsettled.is_empty()
+    }
+
+    /// The cooks proper: alternatives at a non-final ply that mate within
+    /// the plies the line has left.
+    pub fn real_cooks(&self) -> impl Iterator<Item = &Cook> {
+        self.cooks.iter().filter(|c| !c.is_final)
+    }
+
+    /// The final move's alternatives (非限定).
+    pub fn final_alternatives(&self) -> impl Iterator<Item = &Cook> {
+        self.cooks.iter().filter(|c| c.is_final)
+    }
+}
+
+/// Why a line cannot be reported on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineProblem {
+    /// The move at this ply (1-based) is not legal.
+    Illegal {
+        /// The ply.
+        ply: u32,
+        /// The move, in USI.
+        mv: String,
+    },
+    /// The attacker's move at this ply does not give check.
+    NoCheck {
+        /// The ply.
+        ply: u32,
+        /// The move, in USI.
+        mv: String,
+    },
+    /// The line has an even number of moves: it ends with the defender's
+    /// move, not a mating check.
+    EndsWithDefence,
+    /// The line is empty.
+    Empty,
+}
+
+impl std::fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineProblem::Illegal { ply, mv } => write!(f, "ply {ply}: {mv} is not a legal move"),
+            LineProblem::NoCheck { ply, mv } => {
+                write!(f, "ply {ply}: the attacker's {mv} does not give check")
+            }
+            LineProblem::EndsWithDefence => {
+                write!(f, "the line ends with a defender's move, not a check")
+            }
+            LineProblem::Empty => write!(f, "the line has no moves"),
+        }
+    }
+}
+
+/// Checks that `line` is a sequence of legal moves from `pos` in which
+/// every attacker move checks and the last move is the attacker's. (Whether
+/// it ends in mate is part of the report.)
+pub fn check_line_shape(pos: &Position, line: &[Move]) -> Result<(), LineProblem> {
+    if line.is_empty() {
+        return Err(LineProblem::Empty);
+    }
+    let mut p = pos.clone();
+    let attacker = pos.side_to_move();
+    for (i, &m) in line.iter().enumerate() {
+        let ply = i as u32 + 1;
+        if !p.legal_moves().contains(m) {
+            return Err(LineProblem::Illegal {
+                ply,
+                mv: m.to_usi(),
+            });
+        }
+        if p.side_to_move() == attacker && !p.gives_check(m) {
+            return Err(LineProblem::NoCheck {
+                ply,
+                mv: m.to_usi(),
+            });
+        }
+        p.do_move(m);
+    }
+    if line.len() % 2 == 0 {
+        return Err(LineProblem::EndsWithDefence);
+    }
+    Ok(())
+}
+
+impl Solver {
+    /// The soundness report of a solution of `pos` (see the module
+    /// documentation): for a mate, the report on its line; for a no-mate
+    /// verdict, the refutations; `None` for an unknown verdict. Runs on
+    /// the table of the solve that gave `sol` (call it right after), within
+    /// `limits`.
+    pub fn report(
+        &mut self,
+        pos: &Position,
+        sol: &Solution,
+        limits: &Limits,
+    ) -> Result<Option<Report>, SolveError> {
+        match sol.verdict {
+            Verdict::Mate if !sol.pv.is_empty() => self.report_line(pos, &sol.pv, limits).map(Some),
+            Verdict::NoMate => self.report_no_mate(pos, limits).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The report on a mate line of `pos` given by its moves (the solver's
+    /// or an author's), which must pass [`check_line_shape`]; a line that
+    /// does not is an error ([`SolveError::BadLine`]).
+    pub fn report_line(
+        &mut self,
+        pos: &Position,
+        line: &[Move],
+        limits: &Limits,
+    ) -> Result<Report, SolveError> {
+        check_line_shape(pos, line).map_err(|e| SolveError::BadLine(e.to_string()))?;
+        let interpositions = self.config().interpositions;
+        let max_ply = self.config().max_ply;
+        self.on_search_thread(line.len() as u16 + 2, limits, |table, budget| {
+            let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
+            s.interpositions = interpositions;
+            s.budget.phase = Phase::Line(line.len() as u32);
+            let mut report = Report::empty(line.len() as u32);
+            let r = walk(&mut s, line, max_ply, &mut report);
+            report.nodes = s.nodes;
+            report.elapsed = s.budget.elapsed();
+            r.map(|_| report)
+        })
+    }
+
+    /// The report on a problem with no mate: a refuting defence for each
+    /// first check.
+    pub fn report_no_mate(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+    ) -> Result<Report, SolveError> {
+        let interpositions = self.config().interpositions;
+        let max_ply = self.config().max_ply;
+        self.on_search_thread(max_ply, limits, |table, budget| {
+            let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
+            s.interpositions = interpositions;
+            let mut report = Report::empty(0);
+            refute(&mut s, max_ply, &mut report);
+            report.nodes = s.nodes;
+            report.elapsed = s.budget.elapsed();
+            Ok(report)
+        })
+    }
+}
+
+/// Whether the current node's child `c` is mated within `bound` plies and,
+/// if so, its exact mate length (each shorter bound searched until one
+/// fails). `Err(())` when the limits ran out.
+fn exact_child_length(s: &mut Search, c: &Child, bound: u16, ply: u16) -> Result<Option<u16>, ()> {
+    s.enter(c, ply);
+    let mut r = s.settle(bound, ply + 1);
+    let out = loop {
+        if !r.resolved() {
+            break Err(());
+        }
+        if r.pn != 0 {
+            break Ok(None);
+        }
+        let len = r.len;
+        if len < 2 {
+            break Ok(Some(len));
+        }
+        let shorter = s.settle(len - 2, ply + 1);
+        if !shorter.resolved() {
+            break Err(());
+        }
+        if shorter.pn != 0 {
+            break Ok(Some(len));
+        }
+        r = shorter;
+    };
+    s.leave(c);
+    out
+}
+
+/// Walks `line` from the current node, filling `report`. The line is
+/// played to its end first and its nodes are examined from the last one
+/// back, so that what the later nodes proved is in the table when the
+/// earlier, longer questions are asked.
+fn walk(
+    s: &mut Search,
+    line: &[Move],
+    max_ply: u16,
+    report: &mut Report,
+) -> Result<(), SolveError> {
+    let l = line.len() as u16;
+    let mut entered: Vec<Child> = Vec::new();
+    for (i, &main) in line.iter().enumerate() {
+        let ply = i as u16;
+        let list = s.node_moves();
+        let children = s.expand(&list, (l - ply).min(max_ply), false);
+        let Some(c) = children.iter().find(|c| c.mv == main).copied() else {
+            for c in entered.iter().rev() {
+                s.leave(c);
+            }
+            return Err(SolveError::BadLine(format!(
+                "ply {}: {} is not among the node's moves",
+                i + 1,
+                main.to_usi()
+            )));
+        };
+        s.enter(&c, ply);
+        entered.push(c);
+    }
+    report.leftover = s.attacker_hand();
+    let r = s.settle(0, l);
+    if r.resolved() {
+        report.ends_in_mate = Some(r.pn == 0);
+    } else {
+        report.unsettled.push(Unsettled {
+            ply: l as u32,
+            mv: line[line.len() - 1],
+            item: Item::LineEnd,
+        });
+    }
+    for (i, &main) in line.iter().enumerate().rev() {
+        let c = entered.pop().expect("one entered child per move");
+        s.leave(&c);
+        examine_node(s, main, i as u16, l - i as u16, max_ply, report);
+    }
+    report.cooks.sort_by_key(|c| c.ply);
+    report.same_length_defences.sort_by_key(|d| d.ply);
+    report.longer_defences.sort_by_key(|d| d.ply);
+    report.unsettled.sort_by_key(|u| u.ply);
+    Ok(())
+}
+
+/// The alternatives to `main` at the current node, after `ply` moves of
+/// the line with `rem` plies left.
+fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, report: &mut Report) {
+    let k = ply as u32 + 1;
+    let list = s.node_moves();
+    let children = s.expand(&list, rem.min(max_ply), false);
+    if s.is_or() {
+        for c in children.iter().filter(|c| c.mv != main) {
+            match exact_child_length(s, c, rem - 1, ply) {
+                Err(()) => report.unsettled.push(Unsettled {
+                    ply: k,
+                    mv: c.mv,
+                    item: Item::Cook,
+                }),
+                Ok(None) => {}
+                Ok(Some(n)) => report.cooks.push(Cook {
+                    ply: k,
+                    mv: c.mv,
+                    length: n as u32 + 1,
+                    remaining: rem as u32,
+                    is_final: rem == 1,
+                }),
+            }
+        }
+        return;
+    }
+    let others: Vec<Child> = children.iter().filter(|c| c.mv != main).copied().collect();
+    let counted = if s.skip_useless() {
+        match s.counted_defences(children, rem, ply) {
+            Ok(v) => v.into_iter().filter(|c| c.mv != main).collect(),
+            Err(_) => {
+                for c in &others {
+                    report.unsettled.push(Unsettled {
+                        ply: k,
+                        mv: c.mv,
+                        item: Item::Defence,
+                    });
+                }
+                Vec::new()
+            }
+        }
+    } else {
+        others
+    };
+    for c in &counted {
+        let unsettled = Unsettled {
+            ply: k,
+            mv: c.mv,
+            item: Item::Defence,
+        };
+        match s.child_mated_within(c, rem - 1, ply) {
+            None => {
+                report.unsettled.push(unsettled);
+                continue;
+            }
+            Some(false) => {
+                report
+                    .longer_defences
+                    .push(LongerDefence { ply: k, mv: c.mv });
+                continue;
+            }
+            Some(true) => {}
+        }
+        if rem >= 3 {
+            match s.child_mated_within(c, rem - 3, ply) {
+                None => {
+                    report.unsettled.push(unsettled);
+                    continue;
+                }
+                Some(true) => continue,
+                Some(false) => {}
+            }
+        }
+        s.enter(c, ply);
+        let sub = s.principal_line(rem - 1, ply + 1);
+        s.leave(c);
+        match sub {
+            Ok((mut sub_line, hand)) => {
+                sub_line.insert(0, c.mv);
+                report.same_length_defences.push(SameLengthDefence {
+                    ply: k,
+                    mv: c.mv,
+                    line: sub_line,
+                    leftover: hand,
+                });
+            }
+            Err(_) => report.unsettled.push(Unsettled {
+                item: Item::DefenceLine,
+                ..unsettled
+            }),
+        }
+    }
+}
+
+/// Fills the refutations of a no-mate root.
+fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
+    let list = s.node_moves();
+    report.first_checks = list.len();
+    if list.len() > MAX_REFUTED {
+        return;
+    }
+    let checks = s.expand(&list, max_ply, false);
+    for c in &checks {
+        s.enter(c, 0);
+        let mut evasions = MoveList::new();
+        s.node_moves_into(&mut evasions);
+        let replies = s.expand(&evasions, max_ply - 1, false);
+        // A defence the table already knows to hold, for good (not through
+        // a repetition on this path).
+        let mut defence = replies
+            .iter()
+            .find(|e| e.disproven() && e.rep == NO_REP && e.len == DEPTH_INF)
+            .map(|e| e.mv);
+        if defence.is_none() {
+            for e in &replies {
+                s.enter(e, 1);
+                let r = s.settle(max_ply - 2, 2);
+                s.leave(e);
+                if r.resolved() && r.dn == 0 && r.len >= max_ply - 2 {
+                    defence = Some(e.mv);
+                    break;
+                }
+            }
+        }
+        s.leave(c);
+        if defence.is_none() {
+            report.unsettled.push(Unsettled {
+                ply: 1,
+                mv: c.mv,
+                item: Item::Refutation,
+            });
+        }
+        report.refutations.push(Refutation {
+            check: c.mv,
+            defence,
+        });
+    }
+}
+
+/// Runs `f` on a search thread with a stack for `plies` plies of search,
+/// with a budget for `limits` and the solver's table.
+impl Solver {
+    fn on_search_thread<T: Send>(
+        &mut self,
+        plies: u16,
+        limits: &Limits,
+        f: impl FnOnce(&mut crate::table::Table, &mut Budget) -> Result<T, SolveError> + Send,
+    ) -> Result<T, SolveError> {
+        let mut budget = Budget::start(limits);
+        let stack = crate::solver::search_stack_bytes(
+            plies
+                .max(self.config().max_ply)
+                .min(crate::solver::MAX_PLY_LIMIT),
+        );
+        let table = self.table_mut();
+        std::thread::scope(|scope| {
+            let budget = &mut budget;
+            std::thread::Builder::new()
+                .name("tsumi-report".to_string())
+                .stack_size(stack)
+                .spawn_scoped(scope, move || f(table, budget))
+                .map_err(|e| SolveError::Thread(e.to_string()))?
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+}
