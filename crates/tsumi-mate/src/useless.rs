@@ -164,8 +164,14 @@ enum RuleOutcome {
     /// A real defence; `exact` when that rests on the rule's conditions
     /// (a shortcut exists) rather than on the board alone. `limit`: the
     /// shortcut is not mated within this many plies (so the defence is
-    /// known to count up to that bound only).
-    Counted { exact: bool, limit: Option<u16> },
+    /// known to count up to that bound only). `rep`: the shortcut's
+    /// disproof rests on a repetition at this ply of the path
+    /// ([`NO_REP`] if not), so the defence counts on this path only.
+    Counted {
+        exact: bool,
+        limit: Option<u16>,
+        rep: u16,
+    },
 }
 
 impl Search<'_> {
@@ -189,9 +195,14 @@ impl Search<'_> {
                 Some(RuleOutcome::Useless) => {
                     children[i].set_proven(remaining - 1, c.hand, true);
                 }
-                Some(RuleOutcome::Counted { exact, limit }) => {
+                Some(RuleOutcome::Counted { exact, limit, rep }) => {
                     let ch = &mut children[i];
                     ch.rule_checked = true;
+                    // A shortcut refuted only through a repetition on this
+                    // path makes the defence count on this path only: the
+                    // node's disproof through it must not be stored for
+                    // every path.
+                    ch.rep = ch.rep.min(rep);
                     if exact {
                         ch.exact = true;
                         ch.rhand = ch.hand;
@@ -221,28 +232,49 @@ impl Search<'_> {
             return Some(RuleOutcome::Counted {
                 exact: false,
                 limit: None,
+                rep: NO_REP,
             });
         }
         // The shortcut must be mated within the node's own bound...
-        let mut q_len = None;
+        let mut proven: Vec<(Position, u16)> = Vec::new();
         let mut q_depth = DEPTH_INF;
+        let mut q_rep = NO_REP;
         for q in qs {
-            let r = self.settle_off_line(q, remaining);
+            let r = self.settle_off_line(q.clone(), remaining);
             if !r.resolved() {
                 return None;
             }
             if r.pn == 0 {
-                q_len = Some(r.len);
-                break;
+                proven.push((q, r.len));
+                continue;
             }
             q_depth = q_depth.min(if r.rep == NO_REP { r.len } else { remaining });
+            q_rep = q_rep.min(r.rep);
         }
-        let Some(l) = q_len else {
+        if proven.is_empty() {
             return Some(RuleOutcome::Counted {
                 exact: true,
                 limit: Some(q_depth),
+                rep: q_rep,
             });
-        };
+        }
+        // ... with its exact length (a bounded search proves some mate
+        // within the bound, not the shortest; the comparison below needs
+        // the shortest), each shorter bound asked of the position alone...
+        let mut l = u16::MAX;
+        for (q, mut len) in proven {
+            while len >= 2 && len - 2 < l {
+                let r = self.settle_detached(q.clone(), len - 2);
+                if !r.resolved() {
+                    return None;
+                }
+                if r.pn != 0 {
+                    break;
+                }
+                len = r.len;
+            }
+            l = l.min(len);
+        }
         if l == 0 {
             return Some(RuleOutcome::Useless);
         }
@@ -257,13 +289,23 @@ impl Search<'_> {
                     continue;
                 }
                 self.enter(c, ply);
-                let r = self.settle(l - 3, ply + 1);
+                let mut r = self.settle(l - 3, ply + 1);
                 self.leave(c);
                 if !r.resolved() {
                     return None;
                 }
                 // A disproof that rests on a repetition on this path is no
-                // witness for a result stored for every path.
+                // witness for a result stored for every path. Whether the
+                // defence lasts that long is a property of its position:
+                // ask again with no path above it.
+                if r.dn == 0 && r.rep != NO_REP {
+                    let mut q = self.pos.clone();
+                    q.do_move(c.mv);
+                    r = self.settle_detached(q, l - 3);
+                    if !r.resolved() {
+                        return None;
+                    }
+                }
                 if r.dn == 0 && r.rep == NO_REP {
                     found = true;
                     break;
@@ -279,8 +321,29 @@ impl Search<'_> {
             RuleOutcome::Counted {
                 exact: true,
                 limit: None,
+                rep: NO_REP,
             }
         })
+    }
+
+    /// Settles `q` within `remaining` plies on the same table and budget
+    /// as a search of its own, with no path above it: only repetitions
+    /// inside its own tree count, so a result with no repetition holds on
+    /// every path.
+    pub(crate) fn settle_detached(&mut self, q: Position, remaining: u16) -> NodeResult {
+        let mut sub = Search::new(
+            self.tt,
+            &mut *self.budget,
+            q,
+            self.attacker,
+            &[],
+            self.nodes,
+        );
+        sub.algo = self.algo;
+        sub.interpositions = self.interpositions;
+        let r = sub.settle(remaining, 0);
+        self.nodes = sub.nodes;
+        r
     }
 
     /// Settles `q`, a position off the current line (a shortcut), within
