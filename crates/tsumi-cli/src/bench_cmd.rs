@@ -395,8 +395,8 @@ fn check_generation(out: &mut String, sizes: &Sizes) {
 /// 59.3 ms in hardware on average, about 340 k nodes/s).
 fn mate_search(out: &mut String, sizes: &Sizes) {
     let problems = tsumi_notation::problem::parse_problems(
-        crate::solve_cmd::BUNDLED,
-        Some(crate::solve_cmd::BUNDLED_NAME),
+        crate::solve_cmd::DEV_SET,
+        Some(crate::solve_cmd::DEV_SET_NAME),
     )
     .expect("the bundled set parses");
     let problems: Vec<_> = problems.into_iter().take(sizes.mate_problems).collect();
@@ -410,7 +410,7 @@ fn mate_search(out: &mut String, sizes: &Sizes) {
          problem on average, about 340 k nodes/s.\n",
         sizes.mate_nodes,
         problems.len(),
-        crate::solve_cmd::BUNDLED_NAME
+        crate::solve_cmd::DEV_SET_NAME
     )
     .unwrap();
     writeln!(

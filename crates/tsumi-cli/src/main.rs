@@ -7,9 +7,11 @@
 //! command or option, a value that does not parse).
 
 mod bench_cmd;
+mod check_cmd;
 mod json;
 mod magics_cmd;
 mod perft_cmd;
+mod report_out;
 mod solve_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -31,6 +33,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Solve(solve_cmd::SolveArgs),
+    Check(check_cmd::CheckArgs),
     Perft(perft_cmd::PerftArgs),
     Magics(magics_cmd::MagicsArgs),
     Bench(bench_cmd::BenchArgs),
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let (name, result) = match cli.command {
         Command::Solve(a) => ("solve", solve_cmd::run(a)),
+        Command::Check(a) => ("check", check_cmd::run(a)),
         Command::Perft(a) => ("perft", perft_cmd::run(a)),
         Command::Magics(a) => ("magics", magics_cmd::run(a)),
         Command::Bench(a) => ("bench", bench_cmd::run(a)),
@@ -65,6 +69,13 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that went away (`tsumi solve | head`) is not a failure.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("tsumi {name}: {e}");
             ExitCode::FAILURE

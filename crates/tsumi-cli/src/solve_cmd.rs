@@ -14,22 +14,35 @@ use tsumi_mate::{
 use tsumi_notation::japanese::pv_to_japanese;
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
-/// Solve tsume problems (with no input: the bundled set).
+use crate::report_out::{self, sfen_hand, JsonReport};
+
+/// Solve tsume problems (with no input: the bundled sets).
 ///
 /// The side to move attacks, every attacking move checks, and the result is
-/// the shortest mate with the longest defence (useless interpositions not
-/// counted with --interpositions skip-useless; the default, 'count', counts
-/// every legal interposition as the bundled sets do), or a proof that there
-/// is no mate, or 'unknown' when a limit ends the search first. FILES may
-/// hold SFEN lines (an optional name after a TAB, '#' comments), KIF/KIFU or
-/// CSA records. With no input, solves the bundled set problems/dev.sfen (30 s
-/// per problem unless --time-limit says otherwise).
+/// the shortest mate with the longest defence (useless interpositions, 無駄合,
+/// not counted: the published convention; --interpositions count counts
+/// every legal interposition, as random-position sets need), or a proof
+/// that there is no mate, or 'unknown' when a limit ends the search first.
+/// FILES may hold SFEN lines (an optional name after a TAB, '#' comments;
+/// 'sfen<TAB>length<TAB>name' lines give the published length), KIF/KIFU or
+/// CSA records. With no input, solves the bundled sets: problems/dev.sfen
+/// (random positions, every interposition counted, 30 s per problem) and
+/// problems/musou.tsv (将棋無双, 無駄合 rule, 3 s per problem), unless
+/// --time-limit or --interpositions say otherwise; the summary says how
+/// many published lengths were reproduced.
+///
+/// --report adds a soundness report (cooks 余詰, final-move alternatives
+/// 非限定, same-length defences 変同, leftover pieces 駒余り; for no mate,
+/// a refutation of each first check), searched within the same limits
+/// again. --kif PATH writes each solution as KIF (Shift_JIS for .kif,
+/// UTF-8 for .kifu) with the same-length defences as 変化 branches.
 ///
 /// --json prints one JSON object per problem and line: {"name", "sfen",
 /// "result": "mate"|"nomate"|"unknown", "length", "proven_shortest", "pv":
-/// [...], "nodes", "ms", "first_mate_nodes", "first_mate_ms"}. Under
-/// skip-useless a line that ends in useless interpositions prints them
-/// after the counted line, marked as not counted.
+/// [...], "useless_tail": [...], "leftover", "published_length", "nodes",
+/// "ms", "first_mate_nodes", "first_mate_ms"}, and "report" with
+/// --report. Under the 無駄合 rule a line that ends in useless
+/// interpositions gives them in "useless_tail", not counted.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
     /// Problem files: SFEN lines, KIF/KIFU or CSA.
@@ -50,9 +63,11 @@ pub struct SolveArgs {
     /// Search algorithm: dfpn or pnstar.
     #[arg(long, value_name = "ALGO", default_value = "dfpn", value_parser = parse_algo)]
     pub algo: Algo,
-    /// Interpositions: count (every legal one counts) or skip-useless (無駄合).
-    #[arg(long, value_name = "RULE", default_value = "count", value_parser = parse_interpositions)]
-    pub interpositions: Interpositions,
+    /// Interpositions: skip-useless (the 無駄合 rule, the default) or
+    /// count (every legal interposition counts; the bundled random set
+    /// uses this unless told otherwise).
+    #[arg(long, value_name = "RULE", value_parser = parse_interpositions)]
+    pub interpositions: Option<Interpositions>,
     /// The longest mate looked for, in plies (at most 16383). A problem
     /// with no mate within it is reported as unknown, not as no mate.
     #[arg(long, value_name = "PLIES", default_value_t = tsumi_mate::DEFAULT_MAX_PLY, value_parser = max_ply)]
@@ -70,6 +85,17 @@ pub struct SolveArgs {
     /// Print one JSON object per problem instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Add a soundness report for each solved problem (cooks, 非限定,
+    /// 変同, 駒余り, refutations of a no-mate), searched within the same
+    /// limits again.
+    #[arg(long)]
+    pub report: bool,
+    /// Write each mate as a KIF record to PATH (.kif: Shift_JIS, .kifu:
+    /// UTF-8), same-length defences as 変化 branches; with several
+    /// problems, PATH-1.kif, PATH-2.kif, ... (implies the report's search
+    /// for the branches).
+    #[arg(long, value_name = "PATH")]
+    pub kif: Option<PathBuf>,
 }
 
 fn threads(s: &str) -> Result<usize, String> {
@@ -92,14 +118,14 @@ fn max_ply(s: &str) -> Result<u16, String> {
     }
 }
 
-fn positive_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn positive_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t > 0.0 && t.is_finite() => Ok(t),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
     }
 }
 
-fn table_mb(s: &str) -> Result<usize, String> {
+pub(crate) fn table_mb(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("the table needs at least 1 MB".to_string()),
         Ok(n) => Ok(n),
@@ -115,13 +141,40 @@ fn parse_shortest(s: &str) -> Result<Shortest, String> {
     Shortest::from_name(s).ok_or_else(|| format!("'{s}' is not one of prove, quick, first"))
 }
 
-fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
+pub(crate) fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
     Interpositions::from_name(s).ok_or_else(|| format!("'{s}' is not one of count, skip-useless"))
 }
 
-pub(crate) const BUNDLED: &str = include_str!("../../../problems/dev.sfen");
-pub(crate) const BUNDLED_NAME: &str = "problems/dev.sfen";
-const BUNDLED_TIME_LIMIT: Duration = Duration::from_secs(30);
+/// The random development set, bundled (also the set of `tsumi bench mate`).
+pub(crate) const DEV_SET: &str = include_str!("../../../problems/dev.sfen");
+/// Its name.
+pub(crate) const DEV_SET_NAME: &str = "problems/dev.sfen";
+
+/// A bundled problem set, solved by `tsumi solve` with no input.
+struct BundledSet {
+    name: &'static str,
+    text: &'static str,
+    interpositions: Interpositions,
+    time_limit: Duration,
+}
+
+/// The bundled sets: the random development set (every interposition
+/// counted, as its reference lengths are) and 将棋無双 (real composed
+/// problems, published lengths, the 無駄合 rule).
+const BUNDLED: [BundledSet; 2] = [
+    BundledSet {
+        name: DEV_SET_NAME,
+        text: DEV_SET,
+        interpositions: Interpositions::CountAll,
+        time_limit: Duration::from_secs(30),
+    },
+    BundledSet {
+        name: "problems/musou.tsv",
+        text: include_str!("../../../problems/musou.tsv"),
+        interpositions: Interpositions::SkipUseless,
+        time_limit: Duration::from_secs(3),
+    },
+];
 
 /// One line of `solve --json`.
 #[derive(serde::Serialize)]
@@ -135,12 +188,22 @@ struct JsonResult<'a> {
     /// when a limit stopped the search after the mate was found.
     proven_shortest: bool,
     pv: Vec<String>,
+    /// Under the 無駄合 rule: the useless interpositions (and their
+    /// captures) that follow the counted line to checkmate.
+    useless_tail: Vec<String>,
+    /// The attacker's hand at the end of the line, SFEN hand notation.
+    leftover: String,
+    /// The length the input file gives for the problem, if any.
+    published_length: Option<u32>,
     nodes: u64,
     ms: u64,
     /// Nodes and milliseconds spent when the first mate was found (null
     /// when none was).
     first_mate_nodes: Option<u64>,
     first_mate_ms: Option<u64>,
+    /// The soundness report (with --report).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    report: Option<JsonReport>,
 }
 
 fn hand_text(hand: Hand) -> String {
@@ -206,8 +269,31 @@ struct Outcome {
     verdict: Verdict,
     length: Option<u32>,
     proven_shortest: bool,
+    published: Option<u32>,
     nodes: u64,
     elapsed: Duration,
+}
+
+/// Problems solved under one rule and one time limit.
+struct Batch {
+    label: String,
+    problems: Vec<Problem>,
+    interpositions: Interpositions,
+    time: Option<Duration>,
+}
+
+/// What every problem of a run is solved with, apart from the batch's own
+/// rule and time limit.
+struct Settings {
+    nodes: Option<u64>,
+    max_ply: u16,
+    hash_mb: usize,
+    algo: Algo,
+    threads: usize,
+    shortest: Shortest,
+    json: bool,
+    report: bool,
+    kif: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -224,54 +310,117 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         threads,
         shortest,
         json,
+        report,
+        kif,
     } = args;
 
-    let mut problems: Vec<Problem> = Vec::new();
-    let bundled = sfen.is_none() && files.is_empty();
-    if let Some(s) = &sfen {
-        let pos = Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?;
-        problems.push(Problem {
-            name: "--sfen".to_string(),
-            position: pos,
-            solution: Vec::new(),
-            source: tsumi_notation::problem::SourceRef {
-                file: String::new(),
-                line: 1,
-            },
+    let time = time_limit.map(Duration::from_secs_f64);
+    let rule = interpositions.unwrap_or(Interpositions::SkipUseless);
+    let mut batches: Vec<Batch> = Vec::new();
+    if sfen.is_none() && files.is_empty() {
+        for set in &BUNDLED {
+            batches.push(Batch {
+                label: set.name.to_string(),
+                problems: parse_problems(set.text, Some(set.name))?,
+                interpositions: interpositions.unwrap_or(set.interpositions),
+                time: time.or(Some(set.time_limit)),
+            });
+        }
+    } else {
+        let mut problems: Vec<Problem> = Vec::new();
+        if let Some(s) = &sfen {
+            let pos = Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?;
+            problems.push(Problem {
+                name: "--sfen".to_string(),
+                position: pos,
+                solution: Vec::new(),
+                length: None,
+                source: tsumi_notation::problem::SourceRef {
+                    file: String::new(),
+                    line: 1,
+                },
+            });
+        }
+        for f in &files {
+            problems.extend(read_problems(f)?);
+        }
+        batches.push(Batch {
+            label: String::new(),
+            problems,
+            interpositions: rule,
+            time,
         });
     }
-    for f in &files {
-        problems.extend(read_problems(f)?);
-    }
-    if bundled {
-        problems = parse_problems(BUNDLED, Some(BUNDLED_NAME))?;
-    }
-    if problems.is_empty() {
+    let total: usize = batches.iter().map(|b| b.problems.len()).sum();
+    if total == 0 {
         return Err("no problems in the input".into());
     }
-
-    let time = time_limit
-        .map(Duration::from_secs_f64)
-        .or(bundled.then_some(BUNDLED_TIME_LIMIT));
-    let mut solver = Solver::new(SolverConfig {
-        algo,
-        hash_mb,
-        interpositions,
-        shortest,
+    let settings = Settings {
+        nodes,
         max_ply,
+        hash_mb,
+        algo,
         threads,
-        limits: Limits {
-            nodes,
-            time,
-            stop: None,
-        },
+        shortest,
+        json,
+        report: report || kif.is_some(),
+        kif,
+    };
+    let mut errors = 0usize;
+    let mut first = 0usize;
+    let several = batches.len() > 1;
+    for batch in &batches {
+        let (outcomes, e) = solve_batch(batch, &settings, first, total)?;
+        errors += e;
+        if !json {
+            if several {
+                writeln!(
+                    std::io::stdout(),
+                    "\n{} ({} interpositions, {} s per problem)",
+                    batch.label,
+                    batch.interpositions.name(),
+                    batch.time.map_or(0.0, |t| t.as_secs_f64())
+                )?;
+            }
+            print_summary(&outcomes, batch.problems.len(), e)?;
+        }
+        first += batch.problems.len();
+    }
+    if errors > 0 {
+        return Err(format!("{errors} of {total} problems could not be solved (see above)").into());
+    }
+    Ok(())
+}
+
+/// Solves one batch, printing each result; problems are numbered from
+/// `first + 1` of `total`. Returns the outcomes and the number of errors.
+fn solve_batch(
+    batch: &Batch,
+    settings: &Settings,
+    first: usize,
+    total: usize,
+) -> Result<(Vec<Outcome>, usize), Box<dyn std::error::Error>> {
+    let limits = Limits {
+        nodes: settings.nodes,
+        time: batch.time,
+        stop: None,
+    };
+    let mut solver = Solver::new(SolverConfig {
+        algo: settings.algo,
+        hash_mb: settings.hash_mb,
+        interpositions: batch.interpositions,
+        shortest: settings.shortest,
+        max_ply: settings.max_ply,
+        threads: settings.threads,
+        limits: limits.clone(),
     });
+    let json = settings.json;
     let show_progress = !json && std::io::stderr().is_terminal();
-    let total = problems.len();
-    let mut outcomes = Vec::with_capacity(total);
+    let mut outcomes = Vec::with_capacity(batch.problems.len());
     let mut errors = 0usize;
     let stdout = std::io::stdout();
-    for (i, p) in problems.iter().enumerate() {
+    for (j, p) in batch.problems.iter().enumerate() {
+        let i = first + j;
         let bar = show_progress.then(|| {
             let (bar, callback) = progress_display(format!("[{}/{total}] {}", i + 1, p.name));
             solver.set_progress(Some(callback));
@@ -290,6 +439,19 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
         };
+        let report = if settings.report {
+            match solver.report(&p.position, &sol, &limits) {
+                Ok(r) => r,
+                Err(e) => {
+                    errors += 1;
+                    eprintln!("[{}/{total}] {}: report: error: {e}", i + 1, p.name);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let attacker = p.position.side_to_move();
         let ms = sol.elapsed.as_secs_f64() * 1000.0;
         let mut out = stdout.lock();
         if json {
@@ -304,10 +466,14 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 },
                 proven_shortest: sol.verdict == Verdict::Mate && sol.proven_shortest,
                 pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
+                useless_tail: sol.useless_tail.iter().map(|m| m.to_usi()).collect(),
+                leftover: sfen_hand(sol.leftover, attacker),
+                published_length: p.length,
                 nodes: sol.nodes,
                 ms: ms.round() as u64,
                 first_mate_nodes: sol.first_mate.map(|(n, _)| n),
                 first_mate_ms: sol.first_mate.map(|(_, t)| t.as_millis() as u64),
+                report: report.as_ref().map(|r| JsonReport::new(r, attacker)),
             };
             writeln!(out, "{}", crate::json::line(&record))?;
         } else {
@@ -317,7 +483,17 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
             } else {
                 0.0
             };
-            writeln!(out, "[{}/{total}] {}: {}", i + 1, p.name, describe(&sol))?;
+            let published = match p.length {
+                Some(n) => format!(" (published: {n})"),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "[{}/{total}] {}: {}{published}",
+                i + 1,
+                p.name,
+                describe(&sol)
+            )?;
             if sol.verdict == Verdict::Mate {
                 let usi: Vec<String> = sol.pv.iter().map(|m| m.to_usi()).collect();
                 writeln!(out, "  usi:  {}", usi.join(" "))?;
@@ -336,6 +512,10 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                     writeln!(out, "  駒余り: {}", hand_text(sol.leftover))?;
                 }
             }
+            if let Some(r) = &report {
+                writeln!(out, "  report: {}", report_out::summary(r))?;
+                report_out::print_details(&mut out, &p.position, &sol.pv, r)?;
+            }
             writeln!(
                 out,
                 "  nodes {}  time {:.3} s  {:.2} Mnps",
@@ -344,24 +524,29 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 nps / 1e6
             )?;
         }
+        if let Some(path) = &settings.kif {
+            if sol.verdict == Verdict::Mate {
+                let target = report_out::kif_path(path, i, total);
+                report_out::write_kif(&target, &p.name, &p.position, &sol.pv, report.as_ref())?;
+                if !json {
+                    writeln!(out, "  KIF: {}", target.display())?;
+                }
+            }
+        }
         outcomes.push(Outcome {
             verdict: sol.verdict,
             length: sol.length,
             proven_shortest: sol.proven_shortest,
+            published: p.length,
             nodes: sol.nodes,
             elapsed: sol.elapsed,
         });
     }
-    if !json {
-        print_summary(&outcomes, total, errors);
-    }
-    if errors > 0 {
-        return Err(format!("{errors} of {total} problems could not be solved (see above)").into());
-    }
-    Ok(())
+    Ok((outcomes, errors))
 }
 
-fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) {
+fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
     // Rows keyed by result: mate lengths in order, then no mate, then unknown.
     let mut rows: BTreeMap<(u8, u32), (usize, u64, Duration)> = BTreeMap::new();
     for o in outcomes {
@@ -376,9 +561,9 @@ fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) {
         e.1 += o.nodes;
         e.2 += o.elapsed;
     }
-    println!();
-    println!("| result | problems | nodes | time (s) | Mnps |");
-    println!("|---|---:|---:|---:|---:|");
+    writeln!(out)?;
+    writeln!(out, "| result | problems | nodes | time (s) | Mnps |")?;
+    writeln!(out, "|---|---:|---:|---:|---:|")?;
     let mut all = (0usize, 0u64, Duration::ZERO);
     for ((kind, n), (count, nodes, time)) in rows {
         let label = match kind {
@@ -388,20 +573,22 @@ fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) {
             _ => "unknown".to_string(),
         };
         let secs = time.as_secs_f64();
-        println!(
+        writeln!(
+            out,
             "| {label} | {count} | {nodes} | {secs:.2} | {:.2} |",
             if secs > 0.0 {
                 nodes as f64 / secs / 1e6
             } else {
                 0.0
             }
-        );
+        )?;
         all.0 += count;
         all.1 += nodes;
         all.2 += time;
     }
     let secs = all.2.as_secs_f64();
-    println!(
+    writeln!(
+        out,
         "| all | {} | {} | {secs:.2} | {:.2} |",
         all.0,
         all.1,
@@ -410,13 +597,35 @@ fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) {
         } else {
             0.0
         }
-    );
+    )?;
     let decided = outcomes
         .iter()
         .filter(|o| o.verdict != Verdict::Unknown)
         .count();
-    println!(
+    writeln!(
+        out,
         "\n{decided} of {total} decided, {} unknown, {errors} errors",
         outcomes.len() - decided
-    );
+    )?;
+    let with_length: Vec<&Outcome> = outcomes.iter().filter(|o| o.published.is_some()).collect();
+    if !with_length.is_empty() {
+        let same: Vec<&&Outcome> = with_length
+            .iter()
+            .filter(|o| match o.published {
+                Some(0) => o.verdict == Verdict::NoMate,
+                p => o.verdict == Verdict::Mate && o.length == p,
+            })
+            .collect();
+        let proven = same
+            .iter()
+            .filter(|o| o.proven_shortest || o.verdict == Verdict::NoMate)
+            .count();
+        writeln!(
+            out,
+            "published length reproduced: {} of {} ({proven} proven shortest)",
+            same.len(),
+            with_length.len()
+        )?;
+    }
+    Ok(())
 }

@@ -299,10 +299,14 @@ fn solve_can_skip_useless_interpositions() {
     // From tests/data/useless.tsv of tsumi-mate (computed by an independent
     // minimax over cshogi's move generator): mate in 7 counting every
     // interposition, in 5 skipping useless ones.
+    // The rule is the default.
     let sfen = "4rn2p/6k2/3P4B/4G1l2/9/8+R/9/9/9 b BS3g3s3n3l16p 1";
-    let (ok, lines, err) = solve_json(&["--sfen", sfen]);
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--interpositions", "count"]);
     assert!(ok, "{err}");
     assert_eq!(field(&lines[0], "length"), "7");
+    let (ok, lines, err) = solve_json(&["--sfen", sfen]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&lines[0], "length"), "5");
     let (ok, lines, err) = solve_json(&["--sfen", sfen, "--interpositions", "skip-useless"]);
     assert!(ok, "{err}");
     assert_eq!(field(&lines[0], "length"), "5");
@@ -373,4 +377,228 @@ fn json_output_parses_and_escapes_names() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["nodes"], 900);
     assert!(v["seconds"].is_f64() && v["nps"].is_u64());
+}
+
+/// A mate in 3 with no cook (White attacks).
+const SOUND3: &str =
+    "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
+/// A mate in 3 with two other first moves that also mate in 3.
+const COOKED3: &str =
+    "1+P1gkg2l/2s3s+P1/3ppp2p/P1p2npp1/l2N1+b3/3KP1P2/N2P1PS1P/2+p1G2R1/L1+r3sNL w Pbgp 58";
+
+#[test]
+fn solve_report_lists_cooks_and_leftovers_in_text_and_json() {
+    let (ok, lines, err) = solve_json(&["--sfen", COOKED3, "--report"]);
+    assert!(ok, "{err}");
+    let l = &lines[0];
+    assert!(
+        l.contains("\"report\": {\"cooks\": [{\"ply\": 1, \"move\": "),
+        "{l}"
+    );
+    assert_eq!(l.matches("\"final\": false").count(), 2, "{l}");
+    // White attacks: its pawn left over is lower case.
+    assert!(
+        l.contains("\"ends_in_mate\": true, \"leftover\": \"p\""),
+        "{l}"
+    );
+    assert!(l.contains("\"complete\": true"), "{l}");
+    let (ok, lines, err) = solve_json(&["--sfen", SOUND3, "--report"]);
+    assert!(ok, "{err}");
+    assert!(lines[0].contains("\"cooks\": [], "), "{}", lines[0]);
+    // Without --report there is no report object.
+    let (_, lines, _) = solve_json(&["--sfen", SOUND3]);
+    assert!(!lines[0].contains("\"report\""), "{}", lines[0]);
+    let out = tsumi()
+        .args(["solve", "--sfen", COOKED3, "--report"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("report: 2 cooks; 変同 0; 駒余り 歩"),
+        "{text}"
+    );
+    assert!(text.contains("cook: ply 1 △"), "{text}");
+    // A no-mate problem gets its refutations.
+    let lone_gold = "9/4k4/9/9/9/1G7/9/9/9 b B2rb3g4s4n4l18p 1";
+    let (ok, lines, err) = solve_json(&["--sfen", lone_gold, "--report"]);
+    assert!(ok, "{err}");
+    assert!(
+        lines[0].contains("\"refutations\": [{\"check\": "),
+        "{}",
+        lines[0]
+    );
+    assert!(!lines[0].contains("\"defence\": null"), "{}", lines[0]);
+}
+
+#[test]
+fn solve_writes_kif_that_reads_back() {
+    for name in ["cooked.kif", "cooked.kifu"] {
+        let path = temp_path(name);
+        let (ok, lines, err) = solve_json(&["--sfen", COOKED3, "--kif", path.to_str().unwrap()]);
+        assert!(ok, "{err}");
+        let bytes = std::fs::read(&path).unwrap();
+        // .kif is Shift_JIS, .kifu UTF-8.
+        assert_eq!(name.ends_with(".kifu"), std::str::from_utf8(&bytes).is_ok());
+        let rec = tsumi_notation::kif::parse_kif_bytes(&bytes, Some(name)).unwrap();
+        let pv: Vec<String> = rec.moves.iter().map(|m| m.to_usi()).collect();
+        let expected = field(&lines[0], "pv")
+            .trim_matches(['[', ']'])
+            .split(", ")
+            .map(|m| m.trim_matches('"').to_string())
+            .collect::<Vec<_>>();
+        assert_eq!(pv, expected);
+        assert_eq!(
+            rec.start.to_sfen().split(' ').take(3).collect::<Vec<_>>(),
+            COOKED3.split(' ').take(3).collect::<Vec<_>>()
+        );
+        assert_eq!(rec.header("手数"), Some("3"));
+        assert_eq!(rec.result.as_deref(), Some("詰み"));
+    }
+    // Same-length defences become 変化 branches, and the main line still
+    // reads back.
+    let sfen = "3l5/9/2+bl2S2/1+R3+R3/+p8/1+p1kl1g2/1NN6/2G1pL3/3+p5 b BS2g2s2n14p 1";
+    let path = temp_path("branches.kifu");
+    let (ok, lines, err) = solve_json(&["--sfen", sfen, "--kif", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\n変化："), "{text}");
+    let rec = tsumi_notation::kif::parse_kif(&text, Some("branches.kifu")).unwrap();
+    assert_eq!(rec.moves.len().to_string(), field(&lines[0], "length"));
+    // Only .kif and .kifu are written.
+    let (ok, _, err) = solve_json(&[
+        "--sfen",
+        SOUND3,
+        "--kif",
+        temp_path("x.txt").to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("must be named .kif (Shift_JIS) or .kifu (UTF-8)"),
+        "{err}"
+    );
+}
+
+fn check_text(path: &std::path::Path) -> (bool, String, String) {
+    let out = tsumi()
+        .args(["check", path.to_str().unwrap(), "--time-limit", "30"])
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A KIF record of `moves` (USI) from `sfen`, written by the notation crate.
+fn kif_record(name: &str, sfen: &str, moves: &[&str]) -> std::path::PathBuf {
+    let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
+    let mut p = pos.clone();
+    let moves = moves
+        .iter()
+        .map(|m| {
+            let mv = p.parse_usi_move(m).unwrap();
+            p.do_move(mv);
+            mv
+        })
+        .collect();
+    let mut rec = tsumi_notation::kif::KifRecord::new(pos, moves);
+    rec.headers.push(("作品名".into(), name.into()));
+    let path = temp_path(&format!("{name}.kifu"));
+    std::fs::write(&path, tsumi_notation::kif::to_kif(&rec).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn check_gives_a_verdict_line_first() {
+    let (_, lines, _) = solve_json(&["--sfen", SOUND3]);
+    let pv: Vec<String> = field(&lines[0], "pv")
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .map(|m| m.trim_matches('"').to_string())
+        .collect();
+    let pv: Vec<&str> = pv.iter().map(String::as_str).collect();
+    let (ok, out, err) = check_text(&kif_record("sound", SOUND3, &pv));
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("sound: sound: mate in 3, no cook found\n"),
+        "{out}"
+    );
+
+    let (_, lines, _) = solve_json(&["--sfen", COOKED3]);
+    let pv: Vec<String> = field(&lines[0], "pv")
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .map(|m| m.trim_matches('"').to_string())
+        .collect();
+    let pv: Vec<&str> = pv.iter().map(String::as_str).collect();
+    let (ok, out, err) = check_text(&kif_record("cooked", COOKED3, &pv));
+    assert!(ok, "{err}");
+    assert!(out.starts_with("cooked: cook at ply 1: △"), "{out}");
+    // The line cut short: not mate.
+    let (ok, out, err) = check_text(&kif_record("short", SOUND3, &pv_first(SOUND3)));
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("short: the author's line is not mate"),
+        "{out}"
+    );
+    // A record with no moves has nothing to check.
+    let (ok, _, err) = check_text(&kif_record("bare", SOUND3, &[]));
+    assert!(!ok);
+    assert!(
+        err.contains("bare: the record has no solution to check"),
+        "{err}"
+    );
+}
+
+/// The first move of the solver's line only (a line that is not mate).
+fn pv_first(sfen: &str) -> Vec<&'static str> {
+    let (_, lines, _) = solve_json(&["--sfen", sfen]);
+    let first = field(&lines[0], "pv")
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .next()
+        .unwrap()
+        .trim_matches('"')
+        .to_string();
+    vec![Box::leak(first.into_boxed_str())]
+}
+
+#[test]
+fn check_names_the_ply_of_a_bad_move() {
+    let pos = tsumi_core::Position::from_sfen(SOUND3).unwrap();
+    // A legal first move that does not check.
+    let quiet = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| !pos.gives_check(m))
+        .unwrap()
+        .to_usi();
+    let (ok, out, err) = check_text(&kif_record("quiet", SOUND3, &[&quiet]));
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with(&format!(
+            "quiet: the author's line is not mate: ply 1: the attacker's {quiet} does not give check"
+        )),
+        "{out}"
+    );
+    // An illegal move in the file: the reader names the line and the move.
+    let path = kif_record("illegal", SOUND3, &pv_first(SOUND3));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines
+        .iter()
+        .rposition(|l| l.trim_start().starts_with("1 "))
+        .unwrap();
+    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    broken[last] = "   1 ５五飛(11)".to_string();
+    let bad = temp_path("illegal-move.kifu");
+    std::fs::write(&bad, broken.join("\n")).unwrap();
+    let (ok, _, err) = check_text(&bad);
+    assert!(!ok);
+    assert!(
+        err.contains("illegal-move.kifu:") && err.contains("move 1: move '５五飛(11)'"),
+        "{err}"
+    );
 }

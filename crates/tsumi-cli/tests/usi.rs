@@ -154,6 +154,8 @@ fn handshake_is_the_same_for_both_binaries() {
         "option name NodesLimit type spin default 0 min 0 max 9223372036854775807".to_string(),
         "option name PvInterval type spin default 1000 min 0 max 3600000".to_string(),
         "option name Shortest type combo default prove var prove var quick var first".to_string(),
+        "option name Interpositions type combo default skip-useless var skip-useless var count"
+            .to_string(),
         "usiok".to_string(),
     ];
     let mut sub = Command::new(env!("CARGO_BIN_EXE_tsumi"));
@@ -196,6 +198,8 @@ fn arguments_are_refused() {
 #[test]
 fn go_mate_answers_shortest_mates() {
     let mut s = Session::usi();
+    // YaneuraOu's mate-in-N sets count every interposition.
+    s.send("setoption name Interpositions value count");
     s.ready();
     for sfen in MATE_1.lines().take(5) {
         s.send(&format!("position sfen {sfen}"));
@@ -223,6 +227,7 @@ fn go_mate_answers_shortest_mates() {
 fn threads_give_the_same_shortest_mates() {
     let mut s = Session::usi();
     s.send("setoption name Threads value 2");
+    s.send("setoption name Interpositions value count");
     s.ready();
     for sfen in MATE_3.lines().take(5) {
         s.send(&format!("position sfen {sfen}"));
@@ -579,4 +584,30 @@ fn the_cshogi_script_passes_when_cshogi_is_installed() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("all cshogi checks passed"), "{stdout}");
+}
+
+#[test]
+fn useless_interpositions_are_skipped_by_default() {
+    // From tsumi-mate's tests/data/useless.tsv (an independent minimax over
+    // cshogi's move generator): mate in 7 counting every interposition, in
+    // 5 skipping useless ones.
+    let sfen = "4rn2p/6k2/3P4B/4G1l2/9/8+R/9/9/9 b BS3g3s3n3l16p 1";
+    let mut s = Session::usi();
+    s.send("setoption name PvInterval value 0");
+    s.ready();
+    s.send(&format!("position sfen {sfen}"));
+    s.send("go mate 10000");
+    let (_, answer) = s.until("checkmate", 10 * SECOND);
+    assert_eq!(answer.split(' ').count() - 1, 5, "{answer}");
+    s.send("setoption name Interpositions value count");
+    s.send("go mate 10000");
+    let (_, answer) = s.until("checkmate", 10 * SECOND);
+    assert_mates(sfen, &answer, 7);
+    s.send("setoption name Interpositions value all");
+    let (_, error) = s.until("info string error", 5 * SECOND);
+    assert!(
+        error.contains("Interpositions takes skip-useless or count, found 'all'"),
+        "{error}"
+    );
+    assert!(s.quit().success());
 }

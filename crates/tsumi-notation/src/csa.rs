@@ -520,7 +520,8 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
                 let Some(p) = pos.as_mut() else {
                     return Err(at(format!("move '{t}' before the side to move line")));
                 };
-                let m = parse_csa_move(p, t).map_err(at)?;
+                let m = parse_csa_move(p, t)
+                    .map_err(|e| at(format!("move {}: {e}", moves.len() + 1)))?;
                 p.do_move(m);
                 moves.push(m);
                 times.push(None);

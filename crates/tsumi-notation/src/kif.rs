@@ -46,7 +46,14 @@
 //! [`to_kif`] writes UTF-8 KIF: the headers, always a board diagram with
 //! both hands listed explicitly (so that reading it back needs no rule),
 //! `後手番` when White moves first, and the moves with their origins
-//! `(NN)` and `打` on drops, as 柿木将棋 does.
+//! `(NN)` and `打` on drops, as 柿木将棋 does. Branches
+//! ([`KifRecord::variations`]) follow the main line as Kifu for Windows
+//! writes them: the main-line move a branch replaces ends with `+` (after a
+//! time column, written as `( 0:00/00:00:00)` when the record has none),
+//! and each branch is a blank line, `変化：N手` and its numbered moves,
+//! deepest branch first, so that a reader that attaches each branch to
+//! the line read last finds the main line's moves before it.
+//! [`write_kif_file`] writes Shift_JIS for `.kif` and UTF-8 for `.kifu`.
 
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
@@ -93,6 +100,39 @@ pub struct KifRecord {
     pub comments: Vec<(usize, String)>,
     /// The result word that ended the record (`投了`, `詰み`, …), if any.
     pub result: Option<String>,
+    /// The `まで…` line that ends the main line (`まで27手で先手の勝ち`), if
+    /// any.
+    pub conclusion: Option<String>,
+    /// Branches (変化) off the main line, written after it. The reader
+    /// stops at the first `変化` and leaves this empty.
+    pub variations: Vec<KifVariation>,
+}
+
+/// How [`to_kif_with`] writes moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KifWriteOptions {
+    /// Write `同　` for a move to the square of the move before it (as
+    /// 柿木将棋 does). Off, every move names its square: readers that do
+    /// not set up the board diagram (cshogi's KIF parser) can only
+    /// resolve `同` against their own board, and GUIs show `同` anyway.
+    pub same_square: bool,
+}
+
+impl Default for KifWriteOptions {
+    fn default() -> Self {
+        KifWriteOptions { same_square: true }
+    }
+}
+
+/// A branch off the main line: from the position before main-line move
+/// number `ply` (1-based), `moves` are played instead of that move and
+/// the rest of the main line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KifVariation {
+    /// The main line's move number that the branch replaces (1-based).
+    pub ply: usize,
+    /// The branch's moves, the first replacing main-line move `ply`.
+    pub moves: Vec<Move>,
 }
 
 impl KifRecord {
@@ -108,6 +148,8 @@ impl KifRecord {
             times: vec![None; n],
             comments: Vec::new(),
             result: None,
+            conclusion: None,
+            variations: Vec::new(),
         }
     }
 
@@ -681,6 +723,7 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
     let mut moves = Vec::new();
     let mut times = Vec::new();
     let mut result = None;
+    let mut conclusion = None;
     let mut prev_to: Option<Square> = None;
     while idx < lines.len() {
         let ln = idx + 1;
@@ -697,7 +740,11 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             comments.push((moves.len(), c.to_string()));
             continue;
         }
-        if t.starts_with("まで") || t.starts_with("変化") {
+        if t.starts_with("まで") {
+            conclusion = Some(t.to_string());
+            break;
+        }
+        if t.starts_with("変化") {
             break;
         }
         let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
@@ -753,10 +800,20 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
         }
         if let Some(word) = RESULT_WORDS.iter().find(|w| move_text.starts_with(**w)) {
             result = Some(word.to_string());
+            // The `まで…` line that usually follows.
+            if let Some(next) = lines[idx..].iter().map(|l| trim(l)).find(|l| !l.is_empty()) {
+                if next.starts_with("まで") {
+                    conclusion = Some(next.to_string());
+                }
+            }
             break;
         }
-        let m =
-            japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| e.or_line(ln))?;
+        let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
+            NotationError::at_line(
+                e.line.unwrap_or(ln),
+                format!("move {number}: {}", e.message),
+            )
+        })?;
         pos.do_move(m);
         prev_to = Some(m.to());
         moves.push(m);
@@ -772,6 +829,8 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
         times,
         comments,
         result,
+        conclusion,
+        variations: Vec::new(),
     })
 }
 
@@ -828,10 +887,21 @@ fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
+/// The time column written for moves that have none when the record has
+/// branches, so that a branch mark `+` follows a time field as in the
+/// files of Kifu for Windows.
+const NO_TIME: &str = "( 0:00/00:00:00)";
+
 /// Writes a record as UTF-8 KIF (see the module notes). A move that is not
 /// legal in turn is an error, so an inconsistent record cannot produce a
-/// file that reads back differently.
+/// file that reads back differently; so is a branch whose moves are not
+/// legal from the main line's position before its `ply`.
 pub fn to_kif(record: &KifRecord) -> Result<String, NotationError> {
+    to_kif_with(record, &KifWriteOptions::default())
+}
+
+/// [`to_kif`] with the given options.
+pub fn to_kif_with(record: &KifRecord, options: &KifWriteOptions) -> Result<String, NotationError> {
     let mut s = String::new();
     for c in &record.header_comments {
         s.push('#');
@@ -850,25 +920,118 @@ pub fn to_kif(record: &KifRecord) -> Result<String, NotationError> {
             s.push('\n');
         }
     };
+    let branched = !record.variations.is_empty();
     write_comments(&mut s, 0);
     let mut prev = None;
     replay_with(&record.start, &record.moves, |i, pos, m| {
-        let text = japanese::move_to_japanese_styled(pos, m, prev, &JapaneseStyle::KIF);
-        let mut line = format!("{:>4} {}", i + 1, text);
-        if let Some(Some(t)) = record.times.get(i) {
-            let pad = 13usize.saturating_sub(width(&text)).max(1);
-            line.push_str(&" ".repeat(pad));
-            line.push_str(t);
-        }
-        s.push_str(&line);
-        s.push('\n');
-        prev = Some(m.to());
+        let time = record.times.get(i).cloned().flatten();
+        let mark = record.variations.iter().any(|v| v.ply == i + 1);
+        s.push_str(&move_line(
+            pos,
+            m,
+            prev,
+            i + 1,
+            time.as_deref(),
+            branched,
+            mark,
+        ));
+        prev = options.same_square.then(|| m.to());
         write_comments(&mut s, i + 1);
     })?;
     if let Some(r) = &record.result {
         s.push_str(&format!("{:>4} {}\n", record.moves.len() + 1, r));
     }
+    if let Some(c) = &record.conclusion {
+        s.push_str(c);
+        s.push('\n');
+    }
+    // Deepest branch first: a reader attaches each `変化：N手` to the line
+    // it read last, going back to move N - 1, and the main line's moves
+    // before a later branch are shared by every earlier-written one.
+    let mut order: Vec<&KifVariation> = record.variations.iter().collect();
+    order.sort_by_key(|v| std::cmp::Reverse(v.ply));
+    for v in order {
+        if v.ply == 0 || v.ply > record.moves.len() + 1 || v.moves.is_empty() {
+            return Err(NotationError::new(format!(
+                "a branch at move {} of a {}-move line",
+                v.ply,
+                record.moves.len()
+            )));
+        }
+        let before = replay(&record.start, &record.moves[..v.ply - 1])?;
+        s.push_str(&format!("\n変化：{}手\n", v.ply));
+        let mut prev = (options.same_square && v.ply > 1).then(|| record.moves[v.ply - 2].to());
+        replay_with(&before, &v.moves, |i, pos, m| {
+            s.push_str(&move_line(pos, m, prev, v.ply + i, None, branched, false));
+            prev = options.same_square.then(|| m.to());
+        })
+        .map_err(|e| NotationError::new(format!("the branch at move {}: {e}", v.ply)))?;
+        if let Some(r) = &record.result {
+            s.push_str(&format!("{:>4} {}\n", v.ply + v.moves.len(), r));
+        }
+    }
     Ok(s)
+}
+
+/// One numbered move line: number, move text, the time column (or a
+/// zero one when the record has branches), and `+` when a branch starts
+/// at this move.
+fn move_line(
+    pos: &Position,
+    m: Move,
+    prev: Option<Square>,
+    number: usize,
+    time: Option<&str>,
+    branched: bool,
+    mark: bool,
+) -> String {
+    let text = japanese::move_to_japanese_styled(pos, m, prev, &JapaneseStyle::KIF);
+    let mut line = format!("{:>4} {}", number, text);
+    let time = time.or(branched.then_some(NO_TIME));
+    if let Some(t) = time {
+        let pad = 13usize.saturating_sub(width(&text)).max(1);
+        line.push_str(&" ".repeat(pad));
+        line.push_str(t);
+    }
+    if mark {
+        line.push('+');
+    }
+    line.push('\n');
+    line
+}
+
+/// Writes `record` to `path` as KIF: Shift_JIS for a `.kif` file (the
+/// encoding 柿木将棋 and Kifu for Windows expect), UTF-8 for `.kifu`. Any
+/// other extension is an error, as is a character Shift_JIS cannot hold.
+pub fn write_kif_file(
+    path: &Path,
+    record: &KifRecord,
+    options: &KifWriteOptions,
+) -> Result<(), NotationError> {
+    let bytes = kif_bytes_for(path, record, options)?;
+    std::fs::write(path, bytes)
+        .map_err(|e| NotationError::new(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The bytes [`write_kif_file`] writes for `path`.
+pub fn kif_bytes_for(
+    path: &Path,
+    record: &KifRecord,
+    options: &KifWriteOptions,
+) -> Result<Vec<u8>, NotationError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let text = to_kif_with(record, options)?;
+    match ext.as_str() {
+        "kif" => crate::text_encoding::encode_shift_jis(&text),
+        "kifu" => Ok(text.into_bytes()),
+        _ => Err(NotationError::new(format!(
+            "{}: a KIF file must be named .kif (Shift_JIS) or .kifu (UTF-8), not '.{ext}'",
+            path.display()
+        ))),
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,11 @@
 //!   with `#` are skipped. A line is an SFEN, optionally preceded by
 //!   `sfen `, or a USI `position sfen … [moves …]` / `position startpos
 //!   [moves …]` command (the moves are played). Text after the first TAB
-//!   is the problem's name.
+//!   is the problem's name, except in the TSV form `sfen<TAB>length<TAB>
+//!   name[<TAB>…]` of published collections: when the first field after
+//!   the SFEN is a number and a name follows, the number is the published
+//!   length ([`Problem::length`]), the next field the name, and any later
+//!   fields are ignored.
 //! - **KIF**: one problem per file, the start position of the record (with
 //!   the KIF rule for a missing `後手の持駒`, see [`crate::kif`]); the
 //!   moves of the record are kept as the author's solution.
@@ -55,6 +59,9 @@ pub struct Problem {
     /// Moves given in the file (a KIF or CSA record's moves), possibly
     /// empty. Not checked to be a mate.
     pub solution: Vec<Move>,
+    /// The published length in plies, when the file gives one: the
+    /// length column of a TSV line, a KIF record's `手数` header.
+    pub length: Option<u32>,
     /// Where it came from.
     pub source: SourceRef,
 }
@@ -149,6 +156,7 @@ pub fn parse_problems(
                 name,
                 position: rec.start.clone(),
                 solution: rec.moves.clone(),
+                length: rec.declared_length(),
                 source: SourceRef { file, line: 1 },
             }])
         }
@@ -163,6 +171,7 @@ pub fn parse_problems(
                         .unwrap_or_else(|| default_name(&file, r.line)),
                     position: r.start.clone(),
                     solution: r.moves.clone(),
+                    length: None,
                     source: SourceRef {
                         file: file.clone(),
                         line: r.line,
@@ -181,17 +190,30 @@ fn default_name(file: &str, line: usize) -> String {
     }
 }
 
+/// One SFEN problem line read: the position, the name and the published
+/// length, when the line gives them.
+pub type SfenLine = (Position, Option<String>, Option<u32>);
+
 /// Reads one SFEN problem line (see the module notes). `Ok(None)` for a
-/// blank or `#` line; otherwise the position and the name, if any.
-pub fn parse_sfen_line(line: &str) -> Result<Option<(Position, Option<String>)>, String> {
+/// blank or `#` line; otherwise the position, the name and the published
+/// length, if any.
+pub fn parse_sfen_line(line: &str) -> Result<Option<SfenLine>, String> {
     let line = line.trim_end_matches(['\r', '\n']);
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
     }
+    let mut length = None;
     let (body, name) = match line.split_once('\t') {
-        Some((b, n)) => {
-            let n = n.trim();
+        Some((b, rest)) => {
+            let fields: Vec<&str> = rest.split('\t').map(str::trim).collect();
+            let n = match fields.as_slice() {
+                [len, name, ..] if len.parse::<u32>().is_ok() && !name.is_empty() => {
+                    length = len.parse::<u32>().ok();
+                    *name
+                }
+                _ => rest.trim(),
+            };
             (b.trim(), (!n.is_empty()).then(|| n.to_string()))
         }
         None => (t, None),
@@ -234,7 +256,7 @@ pub fn parse_sfen_line(line: &str) -> Result<Option<(Position, Option<String>)>,
         // The problem is the position reached; forget how it was reached.
         pos = Position::from_sfen(&pos.to_sfen()).map_err(|e| format!("bad position: {e}"))?;
     }
-    Ok(Some((pos, name)))
+    Ok(Some((pos, name, length)))
 }
 
 /// Reads SFEN lines (see the module notes).
@@ -246,11 +268,12 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
         let ln = i + 1;
         let parsed =
             parse_sfen_line(line).map_err(|m| NotationError::at_line(ln, m).in_file(file))?;
-        if let Some((position, name)) = parsed {
+        if let Some((position, name, length)) = parsed {
             out.push(Problem {
                 name: name.unwrap_or_else(|| default_name(&fname, ln)),
                 position,
                 solution: Vec::new(),
+                length,
                 source: SourceRef {
                     file: fname.clone(),
                     line: ln,
@@ -261,7 +284,8 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
     Ok(out)
 }
 
-/// Writes problems as SFEN lines (`sfen<TAB>name`), which
+/// Writes problems as SFEN lines (`sfen<TAB>name`, or
+/// `sfen<TAB>length<TAB>name` when the published length is known), which
 /// [`parse_problems`] reads back.
 pub fn problems_to_sfen_lines(problems: &[Problem]) -> String {
     let mut s = String::new();
@@ -273,6 +297,9 @@ pub fn problems_to_sfen_lines(problems: &[Problem]) -> String {
             .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
             .collect();
         if !name.is_empty() {
+            if let Some(n) = p.length {
+                s.push_str(&format!("\t{n}"));
+            }
             s.push('\t');
             s.push_str(&name);
         }
@@ -301,6 +328,7 @@ mod tests {
             }
         );
         assert_eq!(ps[1].name, "p.sfen:4");
+        assert_eq!(ps[0].length, None);
         assert_eq!(ps[1].position.to_sfen(), "4k4/9/9/9/9/9/9/9/9 b S 1");
         assert_eq!(ps[2].position.to_sfen(), "5k3/9/4R4/9/9/9/9/9/9 b - 3");
         assert_eq!(
@@ -314,6 +342,17 @@ mod tests {
                 (b.name.as_str(), &b.position)
             );
         }
+    }
+
+    #[test]
+    fn tsv_lines_give_the_published_length() {
+        let text = "4k4/9/9/9/9/9/9/9/9 b G 1\t7\t無双 01\tA\tnote\n\
+                    4k4/9/9/9/9/9/9/9/9 b S 1\t7\n\
+                    4k4/9/9/9/9/9/9/9/9 b R 1\tdev 3\tx\n";
+        let ps = parse_problems(text, Some("p.tsv")).unwrap();
+        assert_eq!((ps[0].name.as_str(), ps[0].length), ("無双 01", Some(7)));
+        assert_eq!((ps[1].name.as_str(), ps[1].length), ("7", None));
+        assert_eq!((ps[2].name.as_str(), ps[2].length), ("dev 3\tx", None));
     }
 
     #[test]

@@ -152,14 +152,17 @@ fn errors_name_file_and_line() {
         e("V2.2\nPI55FU\n+\n"),
         "x.csa:2: PI removes 55FU but there is no FU on 55"
     );
-    assert_eq!(e("PI\n+\n+7775FU\n"), "x.csa:3: illegal move '+7775FU'");
+    assert_eq!(
+        e("PI\n+\n+7775FU\n"),
+        "x.csa:3: move 1: illegal move '+7775FU'"
+    );
     assert_eq!(
         e("PI\n+\n-3334FU\n"),
-        "x.csa:3: move '-3334FU' by - but + is to move"
+        "x.csa:3: move 1: move '-3334FU' by - but + is to move"
     );
     assert_eq!(
         e("PI\n+\n+7776KA\n"),
-        "x.csa:3: '+7776KA': the piece on 77 is FU, not KA"
+        "x.csa:3: move 1: '+7776KA': the piece on 77 is FU, not KA"
     );
     assert!(e("P1 *  *  *  * -OU *  *  *  * \n+\n").contains("row P2 is missing"));
     assert!(e("P1 *  *  *  * -XX *  *  *  * \n").contains("x.csa:1: unknown piece 'XX' in row P1"));

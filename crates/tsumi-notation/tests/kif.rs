@@ -297,7 +297,7 @@ fn errors_name_file_and_line() {
     // An illegal move: the gold cannot reach 4六 from 2七.
     let t = SAMPLE.replace("  27 ４六金(37)", "  27 ４六金(27)");
     let e = kif::parse_kif(&t, Some("p.kif")).unwrap_err().to_string();
-    assert!(e.starts_with("p.kif:56: move '４六金(27)'"), "{e}");
+    assert!(e.starts_with("p.kif:56: move 27: move '４六金(27)'"), "{e}");
     // Ambiguous text without origin: three golds can reach 5二.
     let text = "後手の持駒：なし\n\
                 +---------------------------+\n\
@@ -315,7 +315,10 @@ fn errors_name_file_and_line() {
                 手数----指手---------消費時間--\n\
                 1 ５二金\n";
     let e = kif::parse_kif(text, Some("a.kif")).unwrap_err().to_string();
-    assert!(e.starts_with("a.kif:15: move '５二金': ambiguous"), "{e}");
+    assert!(
+        e.starts_with("a.kif:15: move 1: move '５二金': ambiguous"),
+        "{e}"
+    );
     let ok = text.replace("1 ５二金", "1 ５二金直");
     assert_eq!(kif::parse_kif(&ok, None).unwrap().moves[0].to_usi(), "5c5b");
     // Out-of-sequence numbers, missing rows, unknown lines.

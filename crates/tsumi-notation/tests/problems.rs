@@ -77,14 +77,16 @@ fn csa_file_with_several_problems() {
 
 #[test]
 fn sfen_lines_from_the_shared_problem_set() {
-    // The first lines of the project's tsume set (sfen, length, line),
-    // where the name is whatever follows the first TAB.
+    // The first lines of the project's tsume set (sfen, length, line): a
+    // number after the SFEN is the published length (0: no mate), the
+    // next field the name.
     let text = "# sfen\tlength\tline\n\
                 9/9/1k7/9/1P1p5/l1b1P4/9/9/9 b N2rb4g4s3n3l15p 1\t0\tnomate\n\
                 9/4k4/9/9/9/4P4/9/9/9 b RNPr2b4g4s3n4l16p 1\t0\tnomate\n";
     let ps = parse_problems(text, None).unwrap();
     assert_eq!(ps.len(), 2);
-    assert_eq!(ps[0].name, "0\tnomate");
+    assert_eq!(ps[0].name, "nomate");
+    assert_eq!(ps[0].length, Some(0));
     assert_eq!(ps[1].source.line, 3);
     for p in &ps {
         // These already give the defender the rest.
@@ -118,7 +120,7 @@ fn errors_name_the_file() {
     let e = parse_problems("P-51OU\n+\n+0052KI\n", Some("p.csa"))
         .unwrap_err()
         .to_string();
-    assert_eq!(e, "p.csa:3: illegal move '+0052KI'");
+    assert_eq!(e, "p.csa:3: move 1: illegal move '+0052KI'");
     assert_eq!(
         parse_problems("", None).unwrap(),
         Vec::<problem::Problem>::new()

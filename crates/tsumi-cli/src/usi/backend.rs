@@ -26,6 +26,9 @@ pub struct SearchLimits {
     /// into looking for shorter ones (a backend that cannot tell may
     /// ignore it).
     pub shortest: tsumi_mate::Shortest,
+    /// The USI option `Interpositions`: whether useless interpositions
+    /// (無駄合) count.
+    pub interpositions: tsumi_mate::Interpositions,
 }
 
 impl SearchLimits {
@@ -68,6 +71,10 @@ pub enum MateVerdict {
         /// True if no shorter mate exists (false when a limit ended the
         /// search while it was still looking for a shorter one).
         proven_shortest: bool,
+        /// Under the 無駄合 rule, when `pv` ends in a check answered only
+        /// by useless interpositions: such interpositions and their
+        /// captures, up to checkmate (not counted, not sent as the pv).
+        useless_tail: Vec<Move>,
     },
     /// Proven: the side to move has no mate, however long.
     NoMate,

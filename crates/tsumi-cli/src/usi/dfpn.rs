@@ -84,6 +84,7 @@ impl MateBackend for DfPnBackend {
             stop: Some(limits.stop.clone()),
         });
         solver.set_shortest(limits.shortest);
+        solver.set_interpositions(limits.interpositions);
         let solution = solver
             .solve_with(pos, &mut |p: &Progress| {
                 progress(&SearchProgress {
@@ -102,6 +103,7 @@ impl MateBackend for DfPnBackend {
                 length: solution.length.unwrap_or(solution.pv.len() as u32),
                 pv: solution.pv,
                 proven_shortest: solution.proven_shortest,
+                useless_tail: solution.useless_tail,
             },
             Verdict::NoMate => MateVerdict::NoMate,
             Verdict::Unknown => MateVerdict::Unknown,

@@ -279,6 +279,7 @@ impl Engine {
                 time: mate_time,
                 stop: Arc::new(AtomicBool::new(false)),
                 shortest: self.options.shortest,
+                interpositions: self.options.interpositions,
             },
             budget,
             pondering,

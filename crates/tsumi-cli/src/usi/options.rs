@@ -1,7 +1,7 @@
 //! The engine's USI options: what `usi` declares and what `setoption`
 //! may change.
 
-use tsumi_mate::Shortest;
+use tsumi_mate::{Interpositions, Shortest};
 
 /// A declared integer option.
 struct Spin {
@@ -50,6 +50,15 @@ const SPINS: [Spin; 4] = [HASH, THREADS, NODES_LIMIT, PV_INTERVAL];
 /// found.
 const SHORTEST: &str = "Shortest";
 
+/// `Interpositions`: `skip-useless` (the default) applies the 無駄合 rule,
+/// so that mates have their published lengths; `count` counts every legal
+/// interposition, as random-position sets need.
+const INTERPOSITIONS: &str = "Interpositions";
+
+/// The `Interpositions` choices, the default first.
+const INTERPOSITION_CHOICES: [Interpositions; 2] =
+    [Interpositions::SkipUseless, Interpositions::CountAll];
+
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -67,6 +76,8 @@ pub struct Options {
     /// `Shortest`: how much work goes into proving the mate's length the
     /// shortest.
     pub shortest: Shortest,
+    /// `Interpositions`: how the defender's interpositions count.
+    pub interpositions: Interpositions,
 }
 
 impl Default for Options {
@@ -78,6 +89,7 @@ impl Default for Options {
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
             shortest: Shortest::Prove,
+            interpositions: Interpositions::SkipUseless,
         }
     }
 }
@@ -97,6 +109,14 @@ impl Options {
                 "option name {SHORTEST} type combo default {}{}",
                 Shortest::Prove.name(),
                 Shortest::ALL
+                    .iter()
+                    .map(|s| format!(" var {}", s.name()))
+                    .collect::<String>()
+            )))
+            .chain(std::iter::once(format!(
+                "option name {INTERPOSITIONS} type combo default {}{}",
+                INTERPOSITION_CHOICES[0].name(),
+                INTERPOSITION_CHOICES
                     .iter()
                     .map(|s| format!(" var {}", s.name()))
                     .collect::<String>()
@@ -129,6 +149,20 @@ impl Options {
                         format!("setoption: {SHORTEST} takes prove, quick or first, found '{v}'")
                     })?,
                 None => return Err(format!("setoption: {SHORTEST} needs a value")),
+            };
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case(INTERPOSITIONS) {
+            self.interpositions = match value {
+                Some(v) => INTERPOSITION_CHOICES
+                    .into_iter()
+                    .find(|s| v.eq_ignore_ascii_case(s.name()))
+                    .ok_or_else(|| {
+                        format!(
+                            "setoption: {INTERPOSITIONS} takes skip-useless or count, found '{v}'"
+                        )
+                    })?,
+                None => return Err(format!("setoption: {INTERPOSITIONS} needs a value")),
             };
             return Ok(());
         }
@@ -175,6 +209,7 @@ mod tests {
                 "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
                 "option name Shortest type combo default prove var prove var quick var first",
+                "option name Interpositions type combo default skip-useless var skip-useless var count",
             ]
         );
     }
@@ -188,6 +223,7 @@ mod tests {
         o.set("threads", Some("2")).unwrap();
         o.set("USI_Ponder", Some("true")).unwrap();
         o.set("shortest", Some("Quick")).unwrap();
+        o.set("interpositions", Some("Count")).unwrap();
         assert_eq!(
             o,
             Options {
@@ -197,6 +233,7 @@ mod tests {
                 pv_interval_ms: 0,
                 ponder: true,
                 shortest: Shortest::Quick,
+                interpositions: Interpositions::CountAll,
             }
         );
         let before = o.clone();
@@ -219,6 +256,11 @@ mod tests {
         let e = o.set("Shortest", Some("fast")).unwrap_err();
         assert!(
             e.contains("Shortest takes prove, quick or first, found 'fast'"),
+            "{e}"
+        );
+        let e = o.set("Interpositions", Some("all")).unwrap_err();
+        assert!(
+            e.contains("Interpositions takes skip-useless or count, found 'all'"),
             "{e}"
         );
         let e = o.set("USI_Ponder", Some("yes")).unwrap_err();

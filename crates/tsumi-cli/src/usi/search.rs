@@ -301,8 +301,13 @@ fn answer_lines(
             pv,
             length,
             proven_shortest,
+            useless_tail,
         } => {
-            if let Err(e) = check_mate_line(position, pv) {
+            // The checker replays the line with the useless interpositions
+            // that end it under the 無駄合 rule; the GUI gets the counted
+            // line, the published form.
+            let full: Vec<Move> = pv.iter().chain(useless_tail).copied().collect();
+            if let Err(e) = check_mate_line(position, &full) {
                 lines.push(info(None, &[]));
                 lines.push(format!(
                     "info string error: the solver returned a wrong mate line: {e}"
@@ -313,6 +318,13 @@ fn answer_lines(
             // A claim below the line's own length would be wrong.
             let length = (*length).max(pv.len() as u32);
             lines.push(info(Some(length), pv));
+            if !useless_tail.is_empty() {
+                let tail: Vec<String> = useless_tail.iter().map(|m| m.to_usi()).collect();
+                lines.push(format!(
+                    "info string then useless interpositions, not counted: {}",
+                    tail.join(" ")
+                ));
+            }
             if !proven_shortest {
                 lines.push(format!(
                     "info string mate in {length} found, not proven shortest: the search ended before a shorter mate was ruled out"
@@ -373,6 +385,7 @@ mod tests {
             pv: moves("G*5b"),
             length: 1,
             proven_shortest: true,
+            useless_tail: Vec::new(),
         });
         assert_eq!(
             answer_lines(Reply::Checkmate, &pos, Ok(mate.clone())),
@@ -423,6 +436,7 @@ mod tests {
                     length: moves(pv).len() as u32,
                     pv: moves(pv),
                     proven_shortest: true,
+                    useless_tail: Vec::new(),
                 })),
             );
             assert!(lines[1].contains(why), "{pv}: {lines:?}");
@@ -436,6 +450,7 @@ mod tests {
                 pv: moves("S*6c 5a4b G*4a"),
                 length: 3,
                 proven_shortest: true,
+                useless_tail: Vec::new(),
             })),
         );
         assert!(lines[1].contains("gives no check"), "{lines:?}");
@@ -453,6 +468,7 @@ mod tests {
                     pv: moves("G*5b"),
                     length,
                     proven_shortest: false,
+                    useless_tail: Vec::new(),
                 })),
             )
         };

@@ -110,6 +110,9 @@ fn handshake_and_isready() {
     h.expect("option name NodesLimit type spin default 0 min 0 max 9223372036854775807");
     h.expect("option name PvInterval type spin default 1000 min 0 max 3600000");
     h.expect("option name Shortest type combo default prove var prove var quick var first");
+    h.expect(
+        "option name Interpositions type combo default skip-useless var skip-useless var count",
+    );
     h.expect("usiok");
     h.send("setoption name USI_Hash value 32");
     h.send("isready");
