@@ -3,6 +3,7 @@
 
 use tsumi_core::{Hand, Move, Position, Square};
 use tsumi_notation::japanese::{move_to_japanese, parse_japanese_move, pv_to_japanese};
+use tsumi_notation::kif::{KifRecord, KifVariation, KifWriteOptions};
 use tsumi_notation::problem::{parse_problems, Problem};
 use tsumi_notation::{csa, kif, NotationError};
 
@@ -58,4 +59,70 @@ pub fn parse_japanese(
 /// A hand in KIF's words, `飛二　角　歩九`, or `なし`.
 pub fn hand_kanji(hand: Hand) -> String {
     kif::hand_to_kif(hand).trim_end_matches('　').to_string()
+}
+
+/// Moves in USI played in turn from `pos`; an illegal one is an error
+/// naming it and its place.
+fn usi_moves(pos: &Position, moves: &[String]) -> Result<Vec<Move>, NotationError> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, t) in moves.iter().enumerate() {
+        let m = p
+            .parse_usi_move(t)
+            .map_err(|e| NotationError::new(format!("move {} '{t}': {e}", i + 1)))?;
+        p.do_move(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// Writes a KIF record of `moves` (USI) from `pos` to `path` (`.kif`:
+/// Shift_JIS, `.kifu`: UTF-8), with `作品名` `title`, `手数`, and the
+/// `variations` (main-line move number, moves in USI) as 変化 branches.
+/// With `mate`, the main line ends with `詰み` and `まで…手で…の勝ち`, as
+/// `tsumi solve --kif` writes it (the line readers such as cshogi's stop
+/// at). Moves name their squares rather than `同`, as `tsumi solve --kif`
+/// does.
+pub fn write_kif(
+    path: &std::path::Path,
+    pos: &Position,
+    moves: &[String],
+    variations: &[(usize, Vec<String>)],
+    title: Option<&str>,
+    mate: bool,
+) -> Result<(), NotationError> {
+    let main = usi_moves(pos, moves)?;
+    let mut record = KifRecord::new(pos.clone(), main.clone());
+    if mate && !main.is_empty() {
+        record.result = Some("詰み".to_string());
+        let side = match pos.side_to_move() {
+            tsumi_core::Color::Black => "先手",
+            tsumi_core::Color::White => "後手",
+        };
+        record.conclusion = Some(format!("まで{}手で{side}の勝ち", main.len()));
+    }
+    if let Some(t) = title {
+        record.headers.push(("作品名".to_string(), t.to_string()));
+    }
+    record
+        .headers
+        .push(("手数".to_string(), main.len().to_string()));
+    for (ply, vmoves) in variations {
+        if *ply == 0 || *ply > main.len() {
+            return Err(NotationError::new(format!(
+                "a variation at move {ply} of a {}-move line",
+                main.len()
+            )));
+        }
+        let mut before = pos.clone();
+        for &m in &main[..ply - 1] {
+            before.do_move(m);
+        }
+        record.variations.push(KifVariation {
+            ply: *ply,
+            moves: usi_moves(&before, vmoves)?,
+        });
+    }
+    let options = KifWriteOptions { same_square: false };
+    kif::write_kif_file(path, &record, &options)
 }

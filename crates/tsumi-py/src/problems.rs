@@ -23,6 +23,10 @@ pub struct PyProblem {
     /// The 1-based line where it starts.
     #[pyo3(get)]
     line: usize,
+    /// The published length in plies when the file gives one (a TSV
+    /// `sfen<TAB>length<TAB>name` line, a KIF `手数`), else `None`.
+    #[pyo3(get)]
+    length: Option<u32>,
 }
 
 #[pymethods]
@@ -61,6 +65,35 @@ pub fn read_problems(path: std::path::PathBuf) -> PyResult<Vec<PyProblem>> {
             solution: p.solution.iter().map(|m| m.to_usi()).collect(),
             file: p.source.file,
             line: p.source.line,
+            length: p.length,
         })
         .collect())
+}
+
+/// Writes a KIF record: `moves` (USI strings) from `position` (a
+/// `tsumi.Position` or an SFEN) to `path`, Shift_JIS for `.kif` and UTF-8
+/// for `.kifu`, with `作品名` from `title`, `手数`, and `variations`, a list
+/// of `(ply, moves)` branches (変化) replacing main-line move `ply`
+/// (1-based). With `mate` (the default) the main line ends with `詰み` and
+/// a `まで…` line. `ValueError` for an illegal move or a bad extension.
+#[pyfunction]
+#[pyo3(signature = (path, position, moves, *, variations=None, title=None, mate=true))]
+pub fn write_kif(
+    path: std::path::PathBuf,
+    position: &Bound<'_, PyAny>,
+    moves: Vec<String>,
+    variations: Option<Vec<(usize, Vec<String>)>>,
+    title: Option<String>,
+    mate: bool,
+) -> PyResult<()> {
+    let pos = crate::solve::position_arg(position)?;
+    notation::write_kif(
+        &path,
+        &pos,
+        &moves,
+        &variations.unwrap_or_default(),
+        title.as_deref(),
+        mate,
+    )
+    .map_err(notation_err)
 }

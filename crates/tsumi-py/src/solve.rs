@@ -110,7 +110,7 @@ fn limits_arg(time_limit: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
 }
 
 /// A position given as `tsumi.Position` or as an SFEN string.
-fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+pub(crate) fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     if let Ok(p) = obj.cast::<PyPosition>() {
         return Ok(p.borrow().pos.clone());
     }

@@ -92,3 +92,57 @@ def test_position_accessors():
     moves = tsumi.Position().legal_moves()
     assert "7g7f" in moves and "7g7e" not in moves and 5 not in moves
     assert moves[-1] == list(moves)[-1] and moves == list(moves)
+
+
+# 将棋無双 47 under the 無駄合 rule: a 27-ply mate whose line has several
+# same-length defences to write as 変化.
+MUSOU_47 = "3l5/9/2+bl2S2/1+R3+R3/+p8/1+p1kl1g2/1NN6/2G1pL3/3+p5 b BS2g2s2n14p 1"
+
+
+@pytest.mark.parametrize("name", ["solution.kif", "solution.kifu"])
+def test_write_kif_reads_back_through_tsumi_and_cshogi(tmp_path, name):
+    cshogi_kif = pytest.importorskip("cshogi.KIF")
+    import cshogi
+
+    s = tsumi.solve(MUSOU_47, shortest="first")
+    assert s.result == "mate"
+    # A branch at the defender's second move: another legal reply, then
+    # nothing (a branch may stop anywhere).
+    pos = tsumi.Position(MUSOU_47)
+    pos.push(s.pv[0])
+    other = next(m for m in pos.legal_moves() if m != s.pv[1])
+    path = tmp_path / name
+    tsumi.write_kif(path, MUSOU_47, s.pv, variations=[(2, [other])], title="無双四十七番")
+    data = path.read_bytes()
+    # .kif is Shift_JIS, .kifu UTF-8.
+    if name.endswith(".kif"):
+        with pytest.raises(UnicodeDecodeError):
+            data.decode("utf-8")
+        text = data.decode("shift_jis")
+    else:
+        text = data.decode("utf-8")
+    assert "作品名：無双四十七番" in text
+    assert f"手数：{len(s.pv)}" in text
+    assert "\n変化：2手\n" in text
+    # tsumi's reader: the same start and main line.
+    (problem,) = tsumi.read_problems(path)
+    assert problem.position.sfen() == pos_sfen(MUSOU_47)
+    assert problem.solution == s.pv
+    assert problem.length == len(s.pv)
+    # cshogi's reader (which sets up no board diagram, so only the moves
+    # can be compared): the same main line, the branch not mixed in.
+    parsed = cshogi_kif.Parser.parse_file(str(path))
+    assert [cshogi.move_to_usi(m) for m in parsed.moves] == s.pv
+
+
+def pos_sfen(sfen):
+    return tsumi.Position(sfen).sfen()
+
+
+def test_write_kif_rejects_bad_input(tmp_path):
+    with pytest.raises(ValueError, match="must be named .kif"):
+        tsumi.write_kif(tmp_path / "x.txt", MUSOU_47, ["S*5e"])
+    with pytest.raises(ValueError, match="move 1 '9i9h'"):
+        tsumi.write_kif(tmp_path / "x.kif", MUSOU_47, ["9i9h"])
+    with pytest.raises(ValueError, match="a variation at move 5"):
+        tsumi.write_kif(tmp_path / "x.kif", MUSOU_47, ["S*5e"], variations=[(5, ["6f5g"])])

@@ -23,6 +23,7 @@ from ._tsumi import (
     __version__,
     read_problems,
     solve,
+    write_kif,
 )
 
 __all__ = [
@@ -35,5 +36,6 @@ __all__ = [
     "Solver",
     "__version__",
     "read_problems",
+    "write_kif",
     "solve",
 ]

@@ -1,7 +1,7 @@
 """Type stubs for tsumi (the extension module tsumi._tsumi)."""
 
 from os import PathLike
-from typing import Dict, Iterator, List, Optional, Union, final
+from typing import Dict, Iterator, List, Optional, Tuple, Union, final
 
 __all__ = [
     "BLACK",
@@ -180,6 +180,9 @@ class Problem:
     def file(self) -> str: ...
     @property
     def line(self) -> int: ...
+    @property
+    def length(self) -> Optional[int]:
+        """The published length the file gives (TSV length column, KIF 手数)."""
 
 def solve(
     position: Union[Position, str],
@@ -202,3 +205,14 @@ def solve(
 
 def read_problems(path: Union[str, "PathLike[str]"]) -> List[Problem]:
     """Problems from an SFEN-lines, KIF/KIFU or CSA file."""
+
+def write_kif(
+    path: Union[str, "PathLike[str]"],
+    position: Union[Position, str],
+    moves: List[str],
+    *,
+    variations: Optional[List[Tuple[int, List[str]]]] = None,
+    title: Optional[str] = None,
+    mate: bool = True,
+) -> None:
+    """Write a KIF record (.kif: Shift_JIS, .kifu: UTF-8), variations as 変化."""
