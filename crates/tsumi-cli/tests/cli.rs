@@ -602,3 +602,26 @@ fn check_names_the_ply_of_a_bad_move() {
         "{err}"
     );
 }
+
+#[test]
+fn check_reads_the_composed_59_ply_record() {
+    // 岡村孝雄「驚愕の曠野」 as 柿木将棋 wrote it (Shift_JIS, 手数：59, the
+    // author's solution). Two seconds settle the end of the line, not the
+    // whole proof: the answer must say so rather than guess.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tsumi-notation/tests/data/formats/kyogaku-no-koya-59.kif"
+    );
+    let out = tsumi()
+        .args(["check", path, "--time-limit", "2", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let l = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(field(&l, "name"), "\"驚愕の曠野\"");
+    assert_eq!(field(&l, "author_length"), "59");
+    assert_eq!(field(&l, "verdict"), "\"undecided\"");
+    assert!(l.contains("\"ends_in_mate\": true"), "{l}");
+    assert!(l.contains("\"longer_defences\": []"), "{l}");
+    assert!(l.contains("\"complete\": false"), "{l}");
+}

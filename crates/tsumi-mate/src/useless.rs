@@ -25,6 +25,15 @@
 //! reach `r`). At `r = 0` the position is mate when it has no non-candidate
 //! defence and every candidate's shortcut is mate at once.
 //!
+//! Two details keep the search's answers those of the rule. The
+//! comparison needs the shortcut's *shortest* mate, so after a bounded
+//! search proves some mate of it, ever shorter bounds are searched until
+//! one fails. And whether another defence lasts longer is a property of
+//! that defence's position: when the search on the current path refutes it
+//! only through a repetition of a position on that path, it is asked again
+//! with no path above it (a shortcut refuted through such a repetition makes
+//! the interposition count on this path only).
+//!
 //! The rule makes a result depend on the exact hands (more attacker pieces
 //! can shorten the other defences and make an interposition useful again),
 //! so every result that relies on it is stored for its exact hand only.
