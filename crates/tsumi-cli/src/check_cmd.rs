@@ -163,6 +163,15 @@ fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Findin
         finding.shortest = Some(la as u32);
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
+    } else if report.proves_mate() {
+        finding.summary = format!(
+            "undecided within the limits: the author's line is a mate in {la} against every defence (proven), but {} other checks were not settled, so a cook or a shorter mate is not ruled out",
+            report
+                .unsettled
+                .iter()
+                .filter(|u| u.item == tsumi_mate::report::Item::Cook)
+                .count()
+        );
     } else {
         finding.summary = format!(
             "undecided within the limits: the author's mate in {la} was not fully checked ({} questions open)",

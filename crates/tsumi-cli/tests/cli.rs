@@ -616,7 +616,11 @@ fn check_reads_the_composed_59_ply_record() {
         .args(["check", path, "--time-limit", "2", "--json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let l = String::from_utf8(out.stdout).unwrap();
     assert_eq!(field(&l, "name"), "\"驚愕の曠野\"");
     assert_eq!(field(&l, "author_length"), "59");

@@ -188,6 +188,19 @@ impl Report {
         self.unsettled.is_empty()
     }
 
+    /// The line is proven a mate within its length against every defence:
+    /// it ends in mate, every other defence on it was searched and none
+    /// lasts longer. (Whether a shorter mate exists is the cooks' part.)
+    pub fn proves_mate(&self) -> bool {
+        self.plies > 0
+            && self.ends_in_mate == Some(true)
+            && self.longer_defences.is_empty()
+            && !self
+                .unsettled
+                .iter()
+                .any(|u| matches!(u.item, Item::Defence | Item::LineEnd))
+    }
+
     /// The cooks proper: alternatives at a non-final ply that mate within
     /// the plies the line has left.
     pub fn real_cooks(&self) -> impl Iterator<Item = &Cook> {
@@ -367,13 +380,52 @@ fn exact_child_length(s: &mut Search, c: &Child, bound: u16, ply: u16) -> Result
 /// Walks `line` from the current node, filling `report`. The line is
 /// played to its end first and its nodes are examined from the last one
 /// back, so that what the later nodes proved is in the table when the
-/// earlier, longer questions are asked.
+/// earlier, longer questions are asked: the defender's nodes in a first
+/// pass (they decide whether the line is a mate against every defence),
+/// the attacker's in a second (cooks), so that limits that end the
+/// report early cut the cooks first.
 fn walk(
     s: &mut Search,
     line: &[Move],
     max_ply: u16,
     report: &mut Report,
 ) -> Result<(), SolveError> {
+    let l = line.len() as u16;
+    let mut entered = enter_line(s, line, max_ply)?;
+    report.leftover = s.attacker_hand();
+    let r = s.settle(0, l);
+    if r.resolved() {
+        report.ends_in_mate = Some(r.pn == 0);
+    } else {
+        report.unsettled.push(Unsettled {
+            ply: l as u32,
+            mv: line[line.len() - 1],
+            item: Item::LineEnd,
+        });
+    }
+    // First the defences, which decide whether the line is a mate at all,
+    // then the other checks, from the end back each time.
+    for or_nodes in [false, true] {
+        if or_nodes {
+            entered = enter_line(s, line, max_ply)?;
+        }
+        for (i, &main) in line.iter().enumerate().rev() {
+            let c = entered.pop().expect("one entered child per move");
+            s.leave(&c);
+            if s.is_or() == or_nodes {
+                examine_node(s, main, i as u16, l - i as u16, max_ply, report);
+            }
+        }
+    }
+    report.cooks.sort_by_key(|c| c.ply);
+    report.same_length_defences.sort_by_key(|d| d.ply);
+    report.longer_defences.sort_by_key(|d| d.ply);
+    report.unsettled.sort_by_key(|u| u.ply);
+    Ok(())
+}
+
+/// Plays `line` from the current node, returning the children entered.
+fn enter_line(s: &mut Search, line: &[Move], max_ply: u16) -> Result<Vec<Child>, SolveError> {
     let l = line.len() as u16;
     let mut entered: Vec<Child> = Vec::new();
     for (i, &main) in line.iter().enumerate() {
@@ -393,27 +445,7 @@ fn walk(
         s.enter(&c, ply);
         entered.push(c);
     }
-    report.leftover = s.attacker_hand();
-    let r = s.settle(0, l);
-    if r.resolved() {
-        report.ends_in_mate = Some(r.pn == 0);
-    } else {
-        report.unsettled.push(Unsettled {
-            ply: l as u32,
-            mv: line[line.len() - 1],
-            item: Item::LineEnd,
-        });
-    }
-    for (i, &main) in line.iter().enumerate().rev() {
-        let c = entered.pop().expect("one entered child per move");
-        s.leave(&c);
-        examine_node(s, main, i as u16, l - i as u16, max_ply, report);
-    }
-    report.cooks.sort_by_key(|c| c.ply);
-    report.same_length_defences.sort_by_key(|d| d.ply);
-    report.longer_defences.sort_by_key(|d| d.ply);
-    report.unsettled.sort_by_key(|u| u.ply);
-    Ok(())
+    Ok(entered)
 }
 
 /// The alternatives to `main` at the current node, after `ply` moves of

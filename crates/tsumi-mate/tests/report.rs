@@ -41,6 +41,7 @@ fn reports_on_the_solvers_lines() {
         assert_eq!(r.ends_in_mate, Some(true), "line {}", p.line_no);
         assert!(r.longer_defences.is_empty(), "line {}", p.line_no);
         assert_eq!(r.leftover, sol.leftover, "line {}", p.line_no);
+        assert!(r.proves_mate(), "line {}", p.line_no);
         for c in &r.cooks {
             assert!(c.length >= c.remaining, "line {}: {c:?}", p.line_no);
             assert_eq!(c.is_final, c.remaining == 1);
@@ -99,6 +100,7 @@ fn finds_a_longer_defence_in_a_weak_line() {
             .report_line(&pos, &line, &Limits::nodes(2_000_000))
             .unwrap();
         assert_eq!(r.ends_in_mate, Some(true));
+        assert!(!r.proves_mate());
         assert!(
             r.longer_defences
                 .iter()
@@ -129,6 +131,7 @@ fn a_line_cut_short_does_not_end_in_mate() {
         .report_line(&pos, &sol.pv[..5], &Limits::none())
         .unwrap();
     assert_eq!(r.ends_in_mate, Some(false));
+    assert!(!r.proves_mate());
 }
 
 /// Lines that are not check-and-reply sequences are refused, naming the
