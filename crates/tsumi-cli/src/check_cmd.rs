@@ -4,10 +4,8 @@ use crate::report_out::{self, JsonReport};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
-use tsumi_core::{Move, Position};
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{Interpositions, Limits, Solver, SolverConfig, Verdict};
-use tsumi_notation::japanese::move_to_japanese;
 use tsumi_notation::problem::{read_problems, Problem};
 
 /// Check the author's solution of KIF/KIFU/CSA tsume records.
@@ -99,15 +97,6 @@ struct Finding {
     report: Option<Report>,
 }
 
-fn japanese_at(pos: &Position, line: &[Move], ply: u32, m: Move) -> String {
-    let mut p = pos.clone();
-    for &x in &line[..ply as usize - 1] {
-        p.do_move(x);
-    }
-    let prev = (ply > 1).then(|| line[ply as usize - 2].to());
-    format!("{} ({})", move_to_japanese(&p, m, prev), m.to_usi())
-}
-
 /// Checks one record.
 fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Finding, String> {
     let pos = &p.position;
@@ -146,7 +135,7 @@ fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Findin
         finding.summary = format!(
             "the author's defence is not the longest: at ply {}, {} lasts longer",
             d.ply,
-            japanese_at(pos, line, d.ply, d.mv)
+            report_out::move_at_ply(pos, line, d.ply, d.mv)
         );
     } else if shorter.is_some() {
         finding.verdict = Verdict2::ShorterMate;
@@ -155,7 +144,7 @@ fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Findin
         finding.summary = format!(
             "cook at ply {}: {} also mates in {}",
             c.ply,
-            japanese_at(pos, line, c.ply, c.mv),
+            report_out::move_at_ply(pos, line, c.ply, c.mv),
             c.length
         );
     } else if report.complete() && report.ends_in_mate == Some(true) {
@@ -211,7 +200,7 @@ fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Findin
                     format!(
                         "shorter mate: at ply {}, {} mates in {} where the author's line takes {}",
                         c.ply,
-                        japanese_at(pos, line, c.ply, c.mv),
+                        report_out::move_at_ply(pos, line, c.ply, c.mv),
                         c.length,
                         c.remaining
                     )

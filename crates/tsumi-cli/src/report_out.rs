@@ -175,6 +175,13 @@ fn move_text(positions: &[Position], line: &[Move], ply: u32, m: Move) -> String
     }
 }
 
+/// `m` played at 1-based `ply` of `line` from `start`, as [`move_text`]
+/// writes it.
+pub fn move_at_ply(start: &Position, line: &[Move], ply: u32, m: Move) -> String {
+    let positions = positions_along(start, &line[..ply as usize - 1]);
+    move_text(&positions, line, ply, m)
+}
+
 /// One line summing up the report: cooks, 非限定, 変同, 駒余り, and what
 /// was left open.
 pub fn summary(r: &Report) -> String {
@@ -321,23 +328,8 @@ pub fn write_kif(
     pv: &[Move],
     report: Option<&Report>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let mut record = KifRecord::new(start.clone(), pv.to_vec());
-    if !title.is_empty() {
-        record
-            .headers
-            .push(("作品名".to_string(), title.to_string()));
-    }
-    record
-        .headers
-        .push(("手数".to_string(), pv.len().to_string()));
-    if !pv.is_empty() {
-        record.result = Some("詰み".to_string());
-        let side = match start.side_to_move() {
-            Color::Black => "先手",
-            Color::White => "後手",
-        };
-        record.conclusion = Some(format!("まで{}手で{side}の勝ち", pv.len()));
-    }
+    let title = (!title.is_empty()).then_some(title);
+    let mut record = KifRecord::solution(start.clone(), pv.to_vec(), title, true);
     if let Some(r) = report {
         for d in &r.same_length_defences {
             record.variations.push(KifVariation {
@@ -346,9 +338,7 @@ pub fn write_kif(
             });
         }
     }
-    // Squares written out rather than 同, for readers that do not set up
-    // the diagram (cshogi's); GUIs show 同 on their own.
-    let options = KifWriteOptions { same_square: false };
-    kif::write_kif_file(path, &record, &options).map_err(|e| format!("{}: {e}", path.display()))?;
+    kif::write_kif_file(path, &record, &KifWriteOptions::SOLUTION)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
-use tsumi_core::{Hand, Position};
+use tsumi_core::Position;
 use tsumi_mate::{
     Algo, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solution, Solver,
     SolverConfig, Verdict,
@@ -204,17 +204,6 @@ struct JsonResult<'a> {
     /// The soundness report (with --report).
     #[serde(skip_serializing_if = "Option::is_none")]
     report: Option<JsonReport>,
-}
-
-fn hand_text(hand: Hand) -> String {
-    let mut s = String::new();
-    for (k, n) in hand.iter_sfen_order() {
-        s.push_str(k.kanji());
-        if n > 1 {
-            s.push_str(&n.to_string());
-        }
-    }
-    s
 }
 
 fn describe(sol: &Solution) -> String {
@@ -509,7 +498,7 @@ fn solve_batch(
                     )?;
                 }
                 if !sol.leftover.is_empty() {
-                    writeln!(out, "  駒余り: {}", hand_text(sol.leftover))?;
+                    writeln!(out, "  駒余り: {}", report_out::kanji_hand(sol.leftover))?;
                 }
             }
             if let Some(r) = &report {

@@ -164,6 +164,15 @@ fn field<'a>(line: &'a str, key: &str) -> &'a str {
     &rest[..end]
 }
 
+/// The `"pv"` array of a one-line JSON object written by solve.
+fn pv_field(line: &str) -> Vec<String> {
+    field(line, "pv")
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .map(|m| m.trim_matches('"').to_string())
+        .collect()
+}
+
 #[test]
 fn solve_reports_a_checked_shortest_mate_in_json() {
     // YaneuraOu's mate-in-3 collection, White to move.
@@ -174,11 +183,7 @@ fn solve_reports_a_checked_shortest_mate_in_json() {
     let l = &lines[0];
     assert_eq!(field(l, "result"), "\"mate\"");
     assert_eq!(field(l, "length"), "3");
-    let pv: Vec<String> = field(l, "pv")
-        .trim_matches(['[', ']'])
-        .split(", ")
-        .map(|m| m.trim_matches('"').to_string())
-        .collect();
+    let pv = pv_field(l);
     assert_eq!(pv.len(), 3);
     let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
     let mut p = pos.clone();
@@ -441,11 +446,7 @@ fn solve_writes_kif_that_reads_back() {
         assert_eq!(name.ends_with(".kifu"), std::str::from_utf8(&bytes).is_ok());
         let rec = tsumi_notation::kif::parse_kif_bytes(&bytes, Some(name)).unwrap();
         let pv: Vec<String> = rec.moves.iter().map(|m| m.to_usi()).collect();
-        let expected = field(&lines[0], "pv")
-            .trim_matches(['[', ']'])
-            .split(", ")
-            .map(|m| m.trim_matches('"').to_string())
-            .collect::<Vec<_>>();
+        let expected = pv_field(&lines[0]);
         assert_eq!(pv, expected);
         assert_eq!(
             rec.start.to_sfen().split(' ').take(3).collect::<Vec<_>>(),
@@ -491,13 +492,13 @@ fn check_text(path: &std::path::Path) -> (bool, String, String) {
 }
 
 /// A KIF record of `moves` (USI) from `sfen`, written by the notation crate.
-fn kif_record(name: &str, sfen: &str, moves: &[&str]) -> std::path::PathBuf {
+fn kif_record(name: &str, sfen: &str, moves: &[impl AsRef<str>]) -> std::path::PathBuf {
     let pos = tsumi_core::Position::from_sfen(sfen).unwrap();
     let mut p = pos.clone();
     let moves = moves
         .iter()
         .map(|m| {
-            let mv = p.parse_usi_move(m).unwrap();
+            let mv = p.parse_usi_move(m.as_ref()).unwrap();
             p.do_move(mv);
             mv
         })
@@ -511,39 +512,25 @@ fn kif_record(name: &str, sfen: &str, moves: &[&str]) -> std::path::PathBuf {
 
 #[test]
 fn check_gives_a_verdict_line_first() {
-    let (_, lines, _) = solve_json(&["--sfen", SOUND3]);
-    let pv: Vec<String> = field(&lines[0], "pv")
-        .trim_matches(['[', ']'])
-        .split(", ")
-        .map(|m| m.trim_matches('"').to_string())
-        .collect();
-    let pv: Vec<&str> = pv.iter().map(String::as_str).collect();
-    let (ok, out, err) = check_text(&kif_record("sound", SOUND3, &pv));
+    let (ok, out, err) = check_text(&kif_record("sound", SOUND3, &solver_pv(SOUND3)));
     assert!(ok, "{err}");
     assert!(
         out.starts_with("sound: sound: mate in 3, no cook found\n"),
         "{out}"
     );
 
-    let (_, lines, _) = solve_json(&["--sfen", COOKED3]);
-    let pv: Vec<String> = field(&lines[0], "pv")
-        .trim_matches(['[', ']'])
-        .split(", ")
-        .map(|m| m.trim_matches('"').to_string())
-        .collect();
-    let pv: Vec<&str> = pv.iter().map(String::as_str).collect();
-    let (ok, out, err) = check_text(&kif_record("cooked", COOKED3, &pv));
+    let (ok, out, err) = check_text(&kif_record("cooked", COOKED3, &solver_pv(COOKED3)));
     assert!(ok, "{err}");
     assert!(out.starts_with("cooked: cook at ply 1: △"), "{out}");
     // The line cut short: not mate.
-    let (ok, out, err) = check_text(&kif_record("short", SOUND3, &pv_first(SOUND3)));
+    let (ok, out, err) = check_text(&kif_record("short", SOUND3, &solver_pv(SOUND3)[..1]));
     assert!(ok, "{err}");
     assert!(
         out.starts_with("short: the author's line is not mate"),
         "{out}"
     );
     // A record with no moves has nothing to check.
-    let (ok, _, err) = check_text(&kif_record("bare", SOUND3, &[]));
+    let (ok, _, err) = check_text(&kif_record("bare", SOUND3, &[] as &[String]));
     assert!(!ok);
     assert!(
         err.contains("bare: the record has no solution to check"),
@@ -551,17 +538,11 @@ fn check_gives_a_verdict_line_first() {
     );
 }
 
-/// The first move of the solver's line only (a line that is not mate).
-fn pv_first(sfen: &str) -> Vec<&'static str> {
-    let (_, lines, _) = solve_json(&["--sfen", sfen]);
-    let first = field(&lines[0], "pv")
-        .trim_matches(['[', ']'])
-        .split(", ")
-        .next()
-        .unwrap()
-        .trim_matches('"')
-        .to_string();
-    vec![Box::leak(first.into_boxed_str())]
+/// The solver's line for `sfen`, in USI.
+fn solver_pv(sfen: &str) -> Vec<String> {
+    let (ok, lines, err) = solve_json(&["--sfen", sfen]);
+    assert!(ok, "{err}");
+    pv_field(&lines[0])
 }
 
 #[test]
@@ -584,7 +565,7 @@ fn check_names_the_ply_of_a_bad_move() {
         "{out}"
     );
     // An illegal move in the file: the reader names the line and the move.
-    let path = kif_record("illegal", SOUND3, &pv_first(SOUND3));
+    let path = kif_record("illegal", SOUND3, &solver_pv(SOUND3)[..1]);
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let last = lines

@@ -118,6 +118,13 @@ pub struct KifWriteOptions {
     pub same_square: bool,
 }
 
+impl KifWriteOptions {
+    /// How solutions are written for other programs: every square written
+    /// out (GUIs show `同` on their own; readers that set up no diagram
+    /// cannot resolve it).
+    pub const SOLUTION: KifWriteOptions = KifWriteOptions { same_square: false };
+}
+
 impl Default for KifWriteOptions {
     fn default() -> Self {
         KifWriteOptions { same_square: true }
@@ -151,6 +158,33 @@ impl KifRecord {
             conclusion: None,
             variations: Vec::new(),
         }
+    }
+
+    /// A tsume solution: `moves` from `start`, headed `作品名` (when a
+    /// title is given) and `手数`; with `mate` (and at least one move) the
+    /// main line ends with `詰み` and `まで…手で…の勝ち`, the line readers
+    /// such as cshogi's stop at before any branch.
+    pub fn solution(
+        start: Position,
+        moves: Vec<Move>,
+        title: Option<&str>,
+        mate: bool,
+    ) -> KifRecord {
+        let n = moves.len();
+        let side = match start.side_to_move() {
+            Color::Black => "先手",
+            Color::White => "後手",
+        };
+        let mut record = KifRecord::new(start, moves);
+        if let Some(t) = title.filter(|t| !t.is_empty()) {
+            record.headers.push(("作品名".to_string(), t.to_string()));
+        }
+        record.headers.push(("手数".to_string(), n.to_string()));
+        if mate && n > 0 {
+            record.result = Some("詰み".to_string());
+            record.conclusion = Some(format!("まで{n}手で{side}の勝ち"));
+        }
+        record
     }
 
     /// The value of the first header with this key.

@@ -92,21 +92,7 @@ pub fn write_kif(
     mate: bool,
 ) -> Result<(), NotationError> {
     let main = usi_moves(pos, moves)?;
-    let mut record = KifRecord::new(pos.clone(), main.clone());
-    if mate && !main.is_empty() {
-        record.result = Some("詰み".to_string());
-        let side = match pos.side_to_move() {
-            tsumi_core::Color::Black => "先手",
-            tsumi_core::Color::White => "後手",
-        };
-        record.conclusion = Some(format!("まで{}手で{side}の勝ち", main.len()));
-    }
-    if let Some(t) = title {
-        record.headers.push(("作品名".to_string(), t.to_string()));
-    }
-    record
-        .headers
-        .push(("手数".to_string(), main.len().to_string()));
+    let mut record = KifRecord::solution(pos.clone(), main.clone(), title, mate);
     for (ply, vmoves) in variations {
         if *ply == 0 || *ply > main.len() {
             return Err(NotationError::new(format!(
@@ -123,6 +109,5 @@ pub fn write_kif(
             moves: usi_moves(&before, vmoves)?,
         });
     }
-    let options = KifWriteOptions { same_square: false };
-    kif::write_kif_file(path, &record, &options)
+    kif::write_kif_file(path, &record, &KifWriteOptions::SOLUTION)
 }
