@@ -13,6 +13,7 @@ mod convert;
 mod notation;
 mod position;
 mod problems;
+mod report;
 mod solve;
 mod svg;
 

@@ -5,6 +5,7 @@
 use crate::convert::hand_dict;
 use crate::notation;
 use crate::position::PyPosition;
+use crate::report::report_dict;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -14,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tsumi_core::{Hand, Position};
+use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{
     Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution, SolveError,
     Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
@@ -178,8 +180,40 @@ fn solve_interruptible(
     py: Python<'_>,
     solver: &Mutex<CoreSolver>,
     pos: &Position,
-    mut limits: Limits,
+    limits: Limits,
 ) -> PyResult<CoreSolution> {
+    run_interruptible(py, solver, limits, |solver, _| solver.solve(pos))
+}
+
+/// A solve and, with `report`, its soundness report right after on the
+/// same table and limits (see [`run_interruptible`]).
+fn solve_with_report(
+    py: Python<'_>,
+    solver: &Mutex<CoreSolver>,
+    pos: &Position,
+    limits: Limits,
+    report: bool,
+) -> PyResult<(CoreSolution, Option<Report>)> {
+    run_interruptible(py, solver, limits, |solver, limits| {
+        let sol = solver.solve(pos)?;
+        let r = if report {
+            solver.report(pos, &sol, limits)?
+        } else {
+            None
+        };
+        Ok((sol, r))
+    })
+}
+
+/// Runs `work` on `solver` with `limits` plus a fresh stop flag (`work`
+/// gets those limits for any further search it starts, a report), on the
+/// calling thread without the GIL, as [`solve_interruptible`] describes.
+fn run_interruptible<T: Send>(
+    py: Python<'_>,
+    solver: &Mutex<CoreSolver>,
+    mut limits: Limits,
+    work: impl FnOnce(&mut CoreSolver, &Limits) -> Result<T, SolveError> + Send,
+) -> PyResult<T> {
     // A Python signal handler run from the watch below could call back
     // into the solver this thread is already using: refuse rather than
     // wait for ourselves.
@@ -205,9 +239,9 @@ fn solve_interruptible(
     let result = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
             let mut solver = solver.lock().unwrap_or_else(|p| p.into_inner());
-            solver.set_limits(limits);
+            solver.set_limits(limits.clone());
             solver.set_progress(Some(watch));
-            let r = solver.solve(pos);
+            let r = work(&mut solver, &limits);
             solver.set_progress(None);
             r
         }))
@@ -259,10 +293,16 @@ pub struct PySolution {
     /// `report=True`, else `None`.
     #[pyo3(get)]
     report: Option<String>,
+    soundness: Option<Report>,
 }
 
 impl PySolution {
-    fn new(pos: &Position, s: &CoreSolution, report: bool) -> PyResult<PySolution> {
+    fn new(
+        pos: &Position,
+        s: &CoreSolution,
+        report: bool,
+        soundness: Option<Report>,
+    ) -> PyResult<PySolution> {
         let usi = |ms: &[tsumi_core::Move]| ms.iter().map(|m| m.to_usi()).collect::<Vec<_>>();
         let pv_japanese = notation::japanese_line(pos, &s.pv)
             .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
@@ -278,6 +318,7 @@ impl PySolution {
             nodes: s.nodes,
             seconds: s.elapsed.as_secs_f64(),
             report: None,
+            soundness,
         };
         if report {
             sol.report = Some(sol.text(pos));
@@ -335,6 +376,17 @@ impl PySolution {
     #[getter]
     fn leftover<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         hand_dict(py, self.leftover)
+    }
+
+    /// The soundness report when solved with `report=True` (for a mate or
+    /// a no-mate; `None` otherwise): the object `tsumi solve --json`
+    /// prints as `"report"`, hands as dicts. See `Solver.check_line`.
+    #[getter]
+    fn soundness<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.soundness
+            .as_ref()
+            .map(|r| report_dict(py, r))
+            .transpose()
     }
 
     fn __repr__(&self) -> String {
@@ -426,8 +478,42 @@ impl PySolver {
             time: call.time.or(self.limits.time),
             stop: None,
         };
-        let s = solve_interruptible(py, &self.inner, &pos, limits)?;
-        PySolution::new(&pos, &s, report)
+        let (s, r) = solve_with_report(py, &self.inner, &pos, limits, report)?;
+        PySolution::new(&pos, &s, report, r)
+    }
+
+    /// The soundness report along a given mating line (an author's
+    /// solution): `moves` in USI from `position`, the attacker's checks
+    /// and the defender's replies, ending in mate. Returns the report as a
+    /// dict (see `Solution.soundness`): `longer_defences` names a defence
+    /// that outlasts the line, `cooks` other checks that mate within the
+    /// plies left (`length` below the plies left: a shorter mate),
+    /// `ends_in_mate`, `same_length_defences`, `leftover`, and what the
+    /// limits left open (`unsettled`, `complete`). A move that is illegal,
+    /// an attacker move that does not check or a line of even length is a
+    /// `ValueError` naming the ply.
+    #[pyo3(signature = (position, moves, *, time_limit=None, nodes=None))]
+    fn check_line<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'_, PyAny>,
+        moves: Vec<String>,
+        time_limit: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let pos = position_arg(position)?;
+        let line = line_arg(&pos, &moves)?;
+        check_line_shape(&pos, &line).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let call = limits_arg(time_limit, nodes)?;
+        let limits = Limits {
+            nodes: call.nodes.or(self.limits.nodes),
+            time: call.time.or(self.limits.time),
+            stop: None,
+        };
+        let r = run_interruptible(py, &self.inner, limits, |solver, limits| {
+            solver.report_line(&pos, &line, limits)
+        })?;
+        report_dict(py, &r)
     }
 
     /// The number of search threads.
@@ -516,8 +602,23 @@ pub fn solve(
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, build);
-    let s = solve_interruptible(py, &solver, &pos, limits)?;
-    PySolution::new(&pos, &s, report)
+    let (s, r) = solve_with_report(py, &solver, &pos, limits, report)?;
+    PySolution::new(&pos, &s, report, r)
+}
+
+/// The moves of a line given in USI from `pos`, each legal where it is
+/// played; else a `ValueError` naming the ply and the move.
+fn line_arg(pos: &Position, moves: &[String]) -> PyResult<Vec<tsumi_core::Move>> {
+    let mut p = pos.clone();
+    let mut line = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let m = p
+            .parse_usi_move(text)
+            .map_err(|e| PyValueError::new_err(format!("ply {}: {e}", i + 1)))?;
+        p.do_move(m);
+        line.push(m);
+    }
+    Ok(line)
 }
 
 /// `Position.mate_move`: the first move of a shortest mate within

@@ -1,7 +1,7 @@
 """Type stubs for tsumi (the extension module tsumi._tsumi)."""
 
 from os import PathLike
-from typing import Dict, Iterator, List, Optional, Tuple, Union, final
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, final
 
 __all__ = [
     "BLACK",
@@ -126,6 +126,16 @@ class Solution:
     @property
     def report(self) -> Optional[str]:
         """A text report when solved with ``report=True``."""
+    @property
+    def soundness(self) -> Optional[Dict[str, Any]]:
+        """The soundness report when solved with ``report=True`` (a mate or a
+        no-mate; else None): ``cooks`` (``ply``, ``move``, ``length``,
+        ``final``), ``same_length_defences`` (``ply``, ``move``, ``line``,
+        ``leftover``), ``longer_defences`` (``ply``, ``move``),
+        ``ends_in_mate``, ``leftover``, ``refutations`` (``check``,
+        ``defence``), ``first_checks``, ``unsettled`` (``ply``, ``move``,
+        ``item``), ``complete``, ``proves_mate``, ``nodes``, ``seconds``:
+        the ``"report"`` object of ``tsumi solve --json``, hands as dicts."""
 
 @final
 class Solver:
@@ -157,6 +167,19 @@ class Solver:
         nodes: Optional[int] = None,
         report: bool = False,
     ) -> Solution: ...
+    def check_line(
+        self,
+        position: Union[Position, str],
+        moves: List[str],
+        *,
+        time_limit: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """The soundness report (as ``Solution.soundness``) along a given
+        mating line, such as an author's solution: ``longer_defences`` and
+        ``cooks`` (a ``length`` below the plies left is a shorter mate) say
+        whether the line is the answer, ``ends_in_mate`` whether it mates.
+        ``ValueError`` names the ply of an illegal move or a non-check."""
     @property
     def threads(self) -> int: ...
     @property
