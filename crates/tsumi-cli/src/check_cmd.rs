@@ -130,7 +130,7 @@ fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Findin
         finding.verdict = Verdict2::NotMate;
         finding.summary =
             format!("the author's line is not mate: the position after ply {la} is not mated");
-    } else if let Some(d) = report.longer_defences.first() {
+    } else if let Some(d) = report.real_longer_defences().next() {
         finding.verdict = Verdict2::LongerDefence;
         finding.summary = format!(
             "the author's defence is not the longest: at ply {}, {} lasts longer",
@@ -152,6 +152,14 @@ fn check_one(solver: &mut Solver, p: &Problem, limits: &Limits) -> Result<Findin
         finding.shortest = Some(la as u32);
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
+        if let Some(d) = report.longer_defences.first() {
+            finding.summary += &format!(
+                " (変長 at ply {}: {} is mated in {}, with pieces left over)",
+                d.ply,
+                report_out::move_at_ply(pos, line, d.ply, d.mv),
+                d.length.unwrap_or(0)
+            );
+        }
     } else if report.proves_mate() {
         finding.summary = format!(
             "undecided within the limits: the author's line is a mate in {la} against every defence (proven), but {} other checks were not settled, so a cook or a shorter mate is not ruled out",

@@ -56,10 +56,15 @@ struct JsonSameLength {
 }
 
 #[derive(serde::Serialize)]
-struct JsonPlyMove {
+struct JsonLonger {
     ply: u32,
     #[serde(rename = "move")]
     mv: String,
+    /// Its exact length from `ply` (--defence no-leftover), else null.
+    length: Option<u32>,
+    /// The attacker's hand at the end of its line (SFEN hand notation):
+    /// not empty, a 変長 variation; null when not settled.
+    leftover: Option<String>,
 }
 
 #[derive(serde::Serialize)]
@@ -81,7 +86,7 @@ struct JsonUnsettled {
 pub struct JsonReport {
     cooks: Vec<JsonCook>,
     same_length_defences: Vec<JsonSameLength>,
-    longer_defences: Vec<JsonPlyMove>,
+    longer_defences: Vec<JsonLonger>,
     ends_in_mate: Option<bool>,
     leftover: String,
     refutations: Vec<JsonRefutation>,
@@ -120,9 +125,11 @@ impl JsonReport {
             longer_defences: r
                 .longer_defences
                 .iter()
-                .map(|d| JsonPlyMove {
+                .map(|d| JsonLonger {
                     ply: d.ply,
                     mv: d.mv.to_usi(),
+                    length: d.length,
+                    leftover: d.leftover.map(|h| sfen_hand(h, attacker)),
                 })
                 .collect(),
             ends_in_mate: r.ends_in_mate,
@@ -211,8 +218,13 @@ pub fn summary(r: &Report) -> String {
             parts.push(format!("非限定 {finals}"));
         }
         parts.push(format!("変同 {}", r.same_length_defences.len()));
-        if !r.longer_defences.is_empty() {
-            parts.push(format!("longer defences {}", r.longer_defences.len()));
+        let real = r.real_longer_defences().count();
+        if real > 0 {
+            parts.push(format!("longer defences {real}"));
+        }
+        let henchou = r.longer_defences.len() - real;
+        if henchou > 0 {
+            parts.push(format!("変長 {henchou}"));
         }
         if r.ends_in_mate == Some(false) {
             parts.push("the line does not end in mate".to_string());
@@ -265,12 +277,25 @@ pub fn print_details(
         )?;
     }
     for d in &r.longer_defences {
-        writeln!(
-            out,
-            "  longer defence: ply {} {} is not mated in the plies the line has left",
-            d.ply,
-            move_text(&positions, line, d.ply, d.mv)
-        )?;
+        let mv = move_text(&positions, line, d.ply, d.mv);
+        match (d.length, d.leftover) {
+            (Some(n), Some(h)) if d.is_henchou() => writeln!(
+                out,
+                "  変長: ply {} {mv} is mated in {n}, longer than the line, with pieces left over (駒余り {})",
+                d.ply,
+                kanji_hand(h)
+            )?,
+            (Some(n), _) => writeln!(
+                out,
+                "  longer defence: ply {} {mv} is mated in {n}, longer than the line allows",
+                d.ply
+            )?,
+            _ => writeln!(
+                out,
+                "  longer defence: ply {} {mv} is not mated in the plies the line has left",
+                d.ply
+            )?,
+        }
     }
     for f in &r.refutations {
         let check = move_text(&positions, line, 1, f.check);

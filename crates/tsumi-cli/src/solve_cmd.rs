@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tsumi_core::Position;
 use tsumi_mate::{
-    Algo, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solution, Solver,
+    Algo, Defence, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solution, Solver,
     SolverConfig, Verdict,
 };
 use tsumi_notation::japanese::pv_to_japanese;
@@ -19,10 +19,13 @@ use crate::report_out::{self, sfen_hand, JsonReport};
 /// Solve tsume problems (with no input: the bundled sets).
 ///
 /// The side to move attacks, every attacking move checks, and the result is
-/// the shortest mate with the longest defence (useless interpositions, 無駄合,
-/// not counted: the published convention; --interpositions count counts
-/// every legal interposition, as random-position sets need), or a proof
-/// that there is no mate, or 'unknown' when a limit ends the search first.
+/// the published convention's answer: the shortest mate with the longest
+/// defence, useless interpositions (無駄合) not counted, and the defence
+/// that leaves the attacker no piece preferred to a longer one that leaves
+/// pieces (変長, as classic solutions are published); --interpositions
+/// count counts every legal interposition and follows the longest defence,
+/// as random-position sets need. Or a proof that there is no mate, or
+/// 'unknown' when a limit ends the search first.
 /// FILES may hold SFEN lines (an optional name after a TAB, '#' comments;
 /// 'sfen<TAB>length<TAB>name' lines give the published length), KIF/KIFU or
 /// CSA records. With no input, solves the bundled sets: problems/dev.sfen
@@ -39,10 +42,12 @@ use crate::report_out::{self, sfen_hand, JsonReport};
 ///
 /// --json prints one JSON object per problem and line: {"name", "sfen",
 /// "result": "mate"|"nomate"|"unknown", "length", "proven_shortest", "pv":
-/// [...], "useless_tail": [...], "leftover", "published_length", "nodes",
-/// "ms", "first_mate_nodes", "first_mate_ms"}, and "report" with
-/// --report. Under the 無駄合 rule a line that ends in useless
-/// interpositions gives them in "useless_tail", not counted.
+/// [...], "useless_tail": [...], "leftover", "longest_defence",
+/// "published_length", "nodes", "ms", "first_mate_nodes", "first_mate_ms"},
+/// and "report" with --report. Under the 無駄合 rule a line that ends in
+/// useless interpositions gives them in "useless_tail", not counted;
+/// "longest_defence" is the mate length against a longer defence the line
+/// leaves (変長), else null.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
     /// Problem files: SFEN lines, KIF/KIFU or CSA.
@@ -68,6 +73,13 @@ pub struct SolveArgs {
     /// uses this unless told otherwise).
     #[arg(long, value_name = "RULE", value_parser = parse_interpositions)]
     pub interpositions: Option<Interpositions>,
+    /// The defence the line follows: no-leftover (the longest defence that
+    /// leaves the attacker no piece; a longer one with pieces left over is
+    /// a 変長 variation, as in classic published solutions; the default
+    /// under the 無駄合 rule) or longest (the longest defence; the default
+    /// with --interpositions count).
+    #[arg(long, value_name = "DEFENCE", value_parser = parse_defence)]
+    pub defence: Option<Defence>,
     /// The longest mate looked for, in plies (at most 16383). A problem
     /// with no mate within it is reported as unknown, not as no mate.
     #[arg(long, value_name = "PLIES", default_value_t = tsumi_mate::DEFAULT_MAX_PLY, value_parser = max_ply)]
@@ -141,6 +153,10 @@ fn parse_shortest(s: &str) -> Result<Shortest, String> {
     Shortest::from_name(s).ok_or_else(|| format!("'{s}' is not one of prove, quick, first"))
 }
 
+pub(crate) fn parse_defence(s: &str) -> Result<Defence, String> {
+    Defence::from_name(s).ok_or_else(|| format!("'{s}' is not one of no-leftover, longest"))
+}
+
 pub(crate) fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
     Interpositions::from_name(s).ok_or_else(|| format!("'{s}' is not one of count, skip-useless"))
 }
@@ -193,6 +209,10 @@ struct JsonResult<'a> {
     useless_tail: Vec<String>,
     /// The attacker's hand at the end of the line, SFEN hand notation.
     leftover: String,
+    /// Under --defence no-leftover, when the line leaves a longer defence
+    /// that ends with pieces left over (変長): the proven shortest mate
+    /// against the longest defence; null otherwise.
+    longest_defence: Option<u32>,
     /// The length the input file gives for the problem, if any.
     published_length: Option<u32>,
     nodes: u64,
@@ -280,6 +300,7 @@ struct Settings {
     algo: Algo,
     threads: usize,
     shortest: Shortest,
+    defence: Option<Defence>,
     json: bool,
     report: bool,
     kif: Option<PathBuf>,
@@ -296,6 +317,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         hash_mb,
         algo,
         interpositions,
+        defence,
         threads,
         shortest,
         json,
@@ -351,6 +373,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         algo,
         threads,
         shortest,
+        defence,
         json,
         report: report || kif.is_some(),
         kif,
@@ -402,6 +425,9 @@ fn solve_batch(
         max_ply: settings.max_ply,
         threads: settings.threads,
         limits: limits.clone(),
+        defence: settings
+            .defence
+            .unwrap_or(Defence::for_rule(batch.interpositions)),
     });
     let json = settings.json;
     let show_progress = !json && std::io::stderr().is_terminal();
@@ -457,6 +483,7 @@ fn solve_batch(
                 pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
                 useless_tail: sol.useless_tail.iter().map(|m| m.to_usi()).collect(),
                 leftover: sfen_hand(sol.leftover, attacker),
+                longest_defence: sol.longest_defence,
                 published_length: p.length,
                 nodes: sol.nodes,
                 ms: ms.round() as u64,
@@ -499,6 +526,12 @@ fn solve_batch(
                 }
                 if !sol.leftover.is_empty() {
                     writeln!(out, "  駒余り: {}", report_out::kanji_hand(sol.leftover))?;
+                }
+                if let Some(n) = sol.longest_defence {
+                    writeln!(
+                        out,
+                        "  変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
+                    )?;
                 }
             }
             if let Some(r) = &report {

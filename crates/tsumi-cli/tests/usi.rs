@@ -156,6 +156,8 @@ fn handshake_is_the_same_for_both_binaries() {
         "option name Shortest type combo default prove var prove var quick var first".to_string(),
         "option name Interpositions type combo default skip-useless var skip-useless var count"
             .to_string(),
+        "option name Defence type combo default auto var auto var no-leftover var longest"
+            .to_string(),
         "usiok".to_string(),
     ];
     let mut sub = Command::new(env!("CARGO_BIN_EXE_tsumi"));

@@ -32,6 +32,7 @@
 
 mod chain;
 pub mod checker;
+pub mod defence;
 pub mod dfpn;
 mod keymap;
 pub mod limits;
@@ -49,6 +50,7 @@ pub mod useless;
 mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
+pub use defence::Defence;
 pub use limits::{Limits, Phase, Progress, ProgressFn};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};

@@ -15,6 +15,7 @@
 //! Ties are explored recursively with memoisation; past a fixed amount of
 //! such exploration the first candidate is taken.
 
+use crate::defence::Defence;
 use crate::search::{Child, Search};
 use crate::useless::{interposition_checker, shortcuts};
 use std::collections::HashMap;
@@ -30,9 +31,10 @@ pub(crate) enum LineFailure {
 }
 
 /// Tie exploration stops after this many line nodes.
-const TIE_EFFORT: u32 = 4000;
+const TIE_EFFORT: u32 = 100000;
 
-type Memo = HashMap<(u64, u16), (u32, Hand, Vec<Move>)>;
+/// Lines already built, by position key and length.
+pub(crate) type LineMemo = HashMap<(u64, u16), (u32, Hand, Vec<Move>)>;
 
 impl Search<'_> {
     /// The principal line from the current node (attacker to move), whose
@@ -43,7 +45,7 @@ impl Search<'_> {
         len: u16,
         ply: u16,
     ) -> Result<(Vec<Move>, Hand), LineFailure> {
-        let mut memo = Memo::new();
+        let mut memo = LineMemo::new();
         let mut effort = 0u32;
         let (_, hand, line) = self.best_line(len, ply, &mut memo, &mut effort)?;
         Ok((line, hand))
@@ -75,7 +77,7 @@ impl Search<'_> {
         &mut self,
         n: u16,
         ply: u16,
-        memo: &mut Memo,
+        memo: &mut LineMemo,
         effort: &mut u32,
     ) -> Result<(u32, Hand, Vec<Move>), LineFailure> {
         let memo_key = (self.pos.key(), n);
@@ -116,21 +118,25 @@ impl Search<'_> {
             if self.skip_useless() {
                 children = self.counted_defences(children, n, ply)?;
             }
-            let mut longest: Vec<Child> = Vec::new();
-            for c in &children {
-                let is_longest = n < 3
-                    || match self.child_mated_within(c, n - 3, ply) {
-                        None => return Err(LineFailure::Budget),
-                        Some(shorter) => !shorter,
-                    };
-                if is_longest {
-                    longest.push(*c);
+            if self.defence == Defence::NoLeftover {
+                best = self.no_leftover_line(&children, n, ply, memo, effort)?;
+            } else {
+                let mut longest: Vec<Child> = Vec::new();
+                for c in &children {
+                    let is_longest = n < 3
+                        || match self.child_mated_within(c, n - 3, ply) {
+                            None => return Err(LineFailure::Budget),
+                            Some(shorter) => !shorter,
+                        };
+                    if is_longest {
+                        longest.push(*c);
+                    }
                 }
-            }
-            for c in &longest {
-                self.consider(c, n, ply, memo, effort, &mut best)?;
-                if best.as_ref().is_some_and(|b| b.0 == 0) || *effort > TIE_EFFORT {
-                    break;
+                for c in &longest {
+                    self.consider(c, n, ply, memo, effort, &mut best)?;
+                    if best.as_ref().is_some_and(|b| b.0 == 0) || *effort > TIE_EFFORT {
+                        break;
+                    }
                 }
             }
         }
@@ -195,14 +201,20 @@ impl Search<'_> {
         Ok(counted)
     }
 
+    /// True once the line's exploration of alternatives has used its
+    /// allowance (the first candidate is then taken).
+    pub(crate) fn line_effort_spent(&self, effort: u32) -> bool {
+        effort > TIE_EFFORT
+    }
+
     /// Builds the best line through child `c` (of a node of exact length
     /// `n`) and keeps it if it leaves fewer pieces than `best`.
-    fn consider(
+    pub(crate) fn consider(
         &mut self,
         c: &Child,
         n: u16,
         ply: u16,
-        memo: &mut Memo,
+        memo: &mut LineMemo,
         effort: &mut u32,
         best: &mut Option<(u32, Hand, Vec<Move>)>,
     ) -> Result<(), LineFailure> {

@@ -34,6 +34,7 @@
 //! A search that the limits stop leaves its item *unsettled*: it is listed
 //! as such, never guessed. Every result that is listed is proven.
 
+use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase};
 use crate::search::{Child, Search, NO_REP};
 use crate::solver::{SolveError, Solver, Verdict};
@@ -85,7 +86,27 @@ pub struct LongerDefence {
     pub ply: u32,
     /// The defence.
     pub mv: Move,
+    /// Under [`Defence::NoLeftover`]: its exact mate length counted from
+    /// `ply` (the defence included), when it was settled within the
+    /// limits (searched up to [`HENCHOU_PLIES`] plies beyond the line's).
+    pub length: Option<u32>,
+    /// With `length`: the attacker's hand at the end of its line. Pieces
+    /// left over make it a 変長 variation, which classic solutions do not
+    /// follow; none make it a longer defence proper.
+    pub leftover: Option<Hand>,
 }
+
+impl LongerDefence {
+    /// A 変長 variation: longer than the line, but its own line leaves
+    /// the attacker pieces.
+    pub fn is_henchou(&self) -> bool {
+        self.leftover.is_some_and(|h| !h.is_empty())
+    }
+}
+
+/// How many plies beyond the line's a longer defence's length is looked
+/// for, under [`Defence::NoLeftover`].
+pub const HENCHOU_PLIES: u16 = 40;
 
 /// A first check of a problem with no mate, and a defence against it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,13 +209,15 @@ impl Report {
         self.unsettled.is_empty()
     }
 
-    /// The line is proven a mate within its length against every defence:
-    /// it ends in mate, every other defence on it was searched and none
-    /// lasts longer. (Whether a shorter mate exists is the cooks' part.)
+    /// The line is proven a mate within its length against every defence
+    /// but its 変長 variations: it ends in mate, every other defence on
+    /// it was searched and none lasts longer, unless it is a 変長
+    /// variation (mated, with pieces left over). (Whether a shorter mate
+    /// exists is the cooks' part.)
     pub fn proves_mate(&self) -> bool {
         self.plies > 0
             && self.ends_in_mate == Some(true)
-            && self.longer_defences.is_empty()
+            && self.longer_defences.iter().all(LongerDefence::is_henchou)
             && !self
                 .unsettled
                 .iter()
@@ -205,6 +228,13 @@ impl Report {
     /// the plies the line has left.
     pub fn real_cooks(&self) -> impl Iterator<Item = &Cook> {
         self.cooks.iter().filter(|c| !c.is_final)
+    }
+
+    /// The longer defences that are not 変長 variations: the line's
+    /// defence there was not the longest (or, for one whose length was not
+    /// settled, not known to be).
+    pub fn real_longer_defences(&self) -> impl Iterator<Item = &LongerDefence> {
+        self.longer_defences.iter().filter(|d| !d.is_henchou())
     }
 
     /// The final move's alternatives (非限定).
@@ -313,10 +343,12 @@ impl Solver {
     ) -> Result<Report, SolveError> {
         check_line_shape(pos, line).map_err(|e| SolveError::BadLine(e.to_string()))?;
         let interpositions = self.config().interpositions;
+        let defence = self.config().defence;
         let max_ply = self.config().max_ply;
         self.on_search_thread(line.len() as u16 + 2, limits, |table, budget| {
             let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
             s.interpositions = interpositions;
+            s.defence = defence;
             s.budget.phase = Phase::Line(line.len() as u32);
             let mut report = Report::empty(line.len() as u32);
             let r = walk(&mut s, line, max_ply, &mut report);
@@ -504,9 +536,17 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
                 continue;
             }
             Some(false) => {
-                report
-                    .longer_defences
-                    .push(LongerDefence { ply: k, mv: c.mv });
+                let (length, leftover) = if s.defence == Defence::NoLeftover {
+                    longer_line(s, c, rem, ply, max_ply)
+                } else {
+                    (None, None)
+                };
+                report.longer_defences.push(LongerDefence {
+                    ply: k,
+                    mv: c.mv,
+                    length,
+                    leftover,
+                });
                 continue;
             }
             Some(true) => {}
@@ -540,6 +580,37 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
             }),
         }
     }
+}
+
+/// The exact length (from the defence, included) of defence `c`, not mated
+/// within the `rem - 1` plies the line has left after it, and the
+/// attacker's hand at the end of its line; `None`s when the limits (or
+/// [`HENCHOU_PLIES`], or `max_ply`) end the search first.
+fn longer_line(
+    s: &mut Search,
+    c: &Child,
+    rem: u16,
+    ply: u16,
+    max_ply: u16,
+) -> (Option<u32>, Option<Hand>) {
+    let top = (rem - 1 + HENCHOU_PLIES).min(max_ply);
+    let mut b = rem + 1;
+    while b <= top {
+        match s.child_mated_within(c, b, ply) {
+            None => return (None, None),
+            Some(false) => b += 2,
+            Some(true) => {
+                s.enter(c, ply);
+                let sub = s.principal_line(b, ply + 1);
+                s.leave(c);
+                return match sub {
+                    Ok((_, hand)) => (Some(b as u32 + 1), Some(hand)),
+                    Err(_) => (Some(b as u32 + 1), None),
+                };
+            }
+        }
+    }
+    (None, None)
 }
 
 /// Fills the refutations of a no-mate root.

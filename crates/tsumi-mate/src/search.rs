@@ -219,6 +219,8 @@ pub(crate) struct Search<'t> {
     pub algo: crate::solver::Algo,
     /// How interpositions are counted.
     pub interpositions: Interpositions,
+    /// Which defence the principal line follows.
+    pub defence: crate::defence::Defence,
     /// Positions already judged by [`useless::mate_now`].
     pub mate_now_memo: KeyMap<bool>,
     /// In a parallel search: the nodes other threads are in (see
@@ -256,6 +258,7 @@ impl<'t> Search<'t> {
             budget,
             algo: crate::solver::Algo::DfPn,
             interpositions: Interpositions::CountAll,
+            defence: crate::defence::Defence::Longest,
             mate_now_memo: KeyMap::default(),
             busy: None,
             spare: Vec::new(),

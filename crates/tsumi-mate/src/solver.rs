@@ -11,6 +11,7 @@
 //!    independent checker ([`crate::checker`]) before reporting it.
 
 use crate::checker::{check_mate_line, LineError};
+use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn};
 use crate::line::LineFailure;
 use crate::parallel::Parallel;
@@ -134,6 +135,9 @@ pub struct SolverConfig {
     pub threads: usize,
     /// How much work goes into proving the length shortest.
     pub shortest: Shortest,
+    /// Which defence the principal line follows (the longest, or the
+    /// longest that leaves no piece: 変長, see [`crate::defence`]).
+    pub defence: Defence,
 }
 
 impl Default for SolverConfig {
@@ -146,6 +150,7 @@ impl Default for SolverConfig {
             interpositions: Interpositions::CountAll,
             threads: 1,
             shortest: Shortest::Prove,
+            defence: Defence::Longest,
         }
     }
 }
@@ -195,6 +200,11 @@ pub struct Solution {
     /// accepted by [`check_mate_line`]. Its length is `length`, except for
     /// a mate not proven shortest, where it may be less (see `length`).
     pub pv: Vec<Move>,
+    /// Under [`Defence::NoLeftover`], when the line leaves a longer
+    /// defence (with pieces left over: 変長) for one that leaves no piece:
+    /// the proven shortest mate against the longest defence. `length` and
+    /// `pv` are then the line's, shorter.
+    pub longest_defence: Option<u32>,
     /// The attacker's hand at the end of the principal line (駒余り).
     pub leftover: Hand,
     /// Under [`Interpositions::SkipUseless`], when the principal line ends
@@ -337,6 +347,12 @@ impl Solver {
         self.config.interpositions = interpositions;
     }
 
+    /// Sets which defence later solves' lines follow (see
+    /// [`crate::defence`]).
+    pub fn set_defence(&mut self, defence: Defence) {
+        self.config.defence = defence;
+    }
+
     /// Installs (or removes) a callback called about five times a second
     /// during long solves, on the thread that called [`Solver::solve`].
     pub fn set_progress(&mut self, f: Option<ProgressFn>) {
@@ -433,12 +449,14 @@ impl Solver {
             nodes,
             proven_shortest,
             first_mate,
+            longest_defence,
         } = outcome?;
         Ok(Solution {
             verdict,
             length,
             proven_shortest,
             pv,
+            longest_defence,
             useless_tail,
             leftover,
             no_mate_within,
@@ -462,6 +480,7 @@ struct Outcome {
     nodes: u64,
     proven_shortest: bool,
     first_mate: Option<(u64, Duration)>,
+    longest_defence: Option<u32>,
 }
 
 impl Outcome {
@@ -477,6 +496,7 @@ impl Outcome {
             nodes,
             proven_shortest: false,
             first_mate: None,
+            longest_defence: None,
         }
     }
 }
@@ -492,6 +512,7 @@ fn run(
     let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0);
     s.algo = config.algo;
     s.interpositions = config.interpositions;
+    s.defence = config.defence;
     let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
 
     // Phase 1: any mate.
@@ -562,19 +583,36 @@ fn shorten(
     s.budget.cap_nodes(None);
     // Phase 3: the line, checked.
     s.budget.phase = Phase::Line(len as u32);
-    let (pv, leftover) = match s.principal_line(len, 0) {
-        Ok(v) => v,
+    // The line of the longest defence first: under Defence::NoLeftover
+    // it is what the solve answers with when the limits stop the search
+    // for a line that leaves no piece (that search looks at shorter
+    // defences too, and costs more).
+    s.defence = Defence::Longest;
+    let longest = s.principal_line(len, 0);
+    s.defence = config.defence;
+    let (pv, leftover) = match longest {
+        Ok(v) if config.defence == Defence::Longest => v,
+        Ok(v) => match s.principal_line(len, 0) {
+            Ok(w) => w,
+            Err(LineFailure::Budget) => v,
+            Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
+        },
         Err(LineFailure::Budget) => return kept_mate(s, pos, config, len, pieces),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
     let tail = verified(pos, &pv, leftover, config)?;
+    // Under Defence::NoLeftover the line may leave a longer defence (変長)
+    // and be shorter than the proven length: the line's length is the
+    // answer, the proven one is kept beside it.
+    let line_len = pv.len() as u32;
     Ok(Outcome {
         pv,
         useless_tail: tail,
         leftover,
         pieces: Some(pieces),
         proven_shortest: true,
-        ..Outcome::bare(Verdict::Mate, Some(len as u32), s.nodes)
+        longest_defence: (line_len < len as u32).then_some(len as u32),
+        ..Outcome::bare(Verdict::Mate, Some(line_len), s.nodes)
     })
 }
 

@@ -42,6 +42,11 @@ pub fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDi
         let e = PyDict::new(py);
         e.set_item("ply", l.ply)?;
         e.set_item("move", l.mv.to_usi())?;
+        e.set_item("length", l.length)?;
+        e.set_item(
+            "leftover",
+            l.leftover.map(|h| hand_dict(py, h)).transpose()?,
+        )?;
         longer.append(e)?;
     }
     d.set_item("longer_defences", longer)?;

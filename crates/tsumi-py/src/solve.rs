@@ -17,8 +17,8 @@ use std::time::Duration;
 use tsumi_core::{Hand, Position};
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{
-    Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution, SolveError,
-    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
+    Defence, Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution,
+    SolveError, Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
 };
 
 /// Largest table accepted, in MiB.
@@ -37,6 +37,7 @@ struct Build {
     max_ply: u16,
     threads: usize,
     shortest: Shortest,
+    defence: Defence,
 }
 
 impl Build {
@@ -50,11 +51,25 @@ impl Build {
             max_ply: self.max_ply,
             threads: self.threads,
             shortest: self.shortest,
+            defence: self.defence,
             ..SolverConfig::default()
         });
         solver.commit_table();
         solver
     }
+}
+
+/// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
+/// every interposition counts), `"no-leftover"` or `"longest"`.
+fn defence_arg(name: &str, interpositions: Interpositions) -> PyResult<Defence> {
+    if name == "auto" {
+        return Ok(Defence::for_rule(interpositions));
+    }
+    Defence::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "defence='{name}': expected 'auto', 'no-leftover' or 'longest'"
+        ))
+    })
 }
 
 fn interpositions_arg(name: &str) -> PyResult<Interpositions> {
@@ -294,6 +309,11 @@ pub struct PySolution {
     #[pyo3(get)]
     report: Option<String>,
     soundness: Option<Report>,
+    /// Under `defence="no-leftover"`, when the line leaves a longer
+    /// defence that ends with pieces left over (変長): the proven shortest
+    /// mate against the longest defence; else `None`.
+    #[pyo3(get)]
+    longest_defence: Option<u32>,
 }
 
 impl PySolution {
@@ -319,6 +339,7 @@ impl PySolution {
             seconds: s.elapsed.as_secs_f64(),
             report: None,
             soundness,
+            longest_defence: s.longest_defence,
         };
         if report {
             sol.report = Some(sol.text(pos));
@@ -435,7 +456,8 @@ pub struct PySolver {
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None))]
+    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None, defence="auto"))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         hash_mb: usize,
         threads: usize,
@@ -443,13 +465,16 @@ impl PySolver {
         shortest: &str,
         time_limit: Option<f64>,
         nodes: Option<u64>,
+        defence: &str,
     ) -> PyResult<PySolver> {
+        let interpositions = interpositions_arg(interpositions)?;
         let build = Build {
             hash_mb: hash_arg(hash_mb)?,
-            interpositions: interpositions_arg(interpositions)?,
+            interpositions,
             max_ply: DEFAULT_MAX_PLY,
             threads: threads_arg(threads)?,
             shortest: shortest_arg(shortest)?,
+            defence: defence_arg(defence, interpositions)?,
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
@@ -539,6 +564,12 @@ impl PySolver {
     fn shortest(&self) -> &'static str {
         self.build.shortest.name()
     }
+
+    /// `"no-leftover"` or `"longest"` (what `"auto"` became).
+    #[getter]
+    fn defence(&self) -> &'static str {
+        self.build.defence.name()
+    }
 }
 
 /// A thread's kept solver and the settings it was built with.
@@ -579,7 +610,7 @@ fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex
 /// (`hash_mb`) is kept between calls on the same thread with the same
 /// settings.
 #[pyfunction]
-#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", report=false))]
+#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", report=false, defence="auto"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -591,14 +622,17 @@ pub fn solve(
     interpositions: &str,
     shortest: &str,
     report: bool,
+    defence: &str,
 ) -> PyResult<PySolution> {
     let pos = position_arg(position)?;
+    let interpositions = interpositions_arg(interpositions)?;
     let build = Build {
         hash_mb: hash_arg(hash_mb)?,
-        interpositions: interpositions_arg(interpositions)?,
+        interpositions,
         max_ply: DEFAULT_MAX_PLY,
         threads: threads_arg(threads)?,
         shortest: shortest_arg(shortest)?,
+        defence: defence_arg(defence, interpositions)?,
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, build);
@@ -639,6 +673,7 @@ pub fn mate_move(
         interpositions: Interpositions::CountAll,
         max_ply: max_ply as u16,
         threads: 1,
+        defence: Defence::Longest,
         // Only the first move is wanted: any mate within `max_ply` will
         // do, and proving no shorter one exists would cost far more.
         shortest: Shortest::First,

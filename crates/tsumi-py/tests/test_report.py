@@ -123,3 +123,28 @@ def test_bad_lines_are_value_errors():
     with pytest.raises(ValueError):
         solver.check_line(sfen, ["G*4b", "5a5b"])
     assert tsumi.solve(sfen).soundness is None
+
+
+MUSOU_82 = "9/9/1+P7/9/1pl6/1n1+r+B3p/2+R3p2/3Nkp3/1P2s1N+b+p b G3SLP3gn2l10p 1"
+
+
+def test_henchou_convention():
+    # 将棋無双 82, published in 21 plies: the longest defence (25 plies)
+    # leaves the attacker pieces, a 変長 variation the published line does
+    # not follow. defence="auto" goes with the 無駄合 rule.
+    s = tsumi.solve(MUSOU_82, hash_mb=64)
+    assert (s.result, s.length, s.longest_defence) == ("mate", 21, 25)
+    assert len(s.pv) == 21 and s.leftover == {} and s.proven_shortest
+    longest = tsumi.solve(MUSOU_82, hash_mb=64, defence="longest")
+    assert (longest.length, longest.longest_defence) == (25, None)
+    assert longest.leftover != {}
+    counted = tsumi.Solver(hash_mb=64, interpositions="count")
+    assert counted.defence == "longest"
+    assert tsumi.Solver(hash_mb=16).defence == "no-leftover"
+    with pytest.raises(ValueError, match="defence"):
+        tsumi.Solver(defence="short")
+    # The report names the 変長 defences, with their lengths and pieces.
+    r = tsumi.Solver(hash_mb=64).solve(MUSOU_82, report=True).soundness
+    assert r["longer_defences"] and r["proves_mate"]
+    for d in r["longer_defences"]:
+        assert d["length"] > 21 - d["ply"] + 1 and d["leftover"]

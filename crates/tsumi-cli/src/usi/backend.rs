@@ -29,6 +29,9 @@ pub struct SearchLimits {
     /// The USI option `Interpositions`: whether useless interpositions
     /// (無駄合) count.
     pub interpositions: tsumi_mate::Interpositions,
+    /// The USI option `Defence` (resolved): which defence the line
+    /// follows.
+    pub defence: tsumi_mate::Defence,
 }
 
 impl SearchLimits {

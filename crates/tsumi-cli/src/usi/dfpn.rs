@@ -85,6 +85,7 @@ impl MateBackend for DfPnBackend {
         });
         solver.set_shortest(limits.shortest);
         solver.set_interpositions(limits.interpositions);
+        solver.set_defence(limits.defence);
         let solution = solver
             .solve_with(pos, &mut |p: &Progress| {
                 progress(&SearchProgress {

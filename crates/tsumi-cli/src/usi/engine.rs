@@ -280,6 +280,7 @@ impl Engine {
                 stop: Arc::new(AtomicBool::new(false)),
                 shortest: self.options.shortest,
                 interpositions: self.options.interpositions,
+                defence: self.options.defence(),
             },
             budget,
             pondering,

@@ -1,7 +1,7 @@
 //! The engine's USI options: what `usi` declares and what `setoption`
 //! may change.
 
-use tsumi_mate::{Interpositions, Shortest};
+use tsumi_mate::{Defence, Interpositions, Shortest};
 
 /// A declared integer option.
 struct Spin {
@@ -59,6 +59,13 @@ const INTERPOSITIONS: &str = "Interpositions";
 const INTERPOSITION_CHOICES: [Interpositions; 2] =
     [Interpositions::SkipUseless, Interpositions::CountAll];
 
+/// `Defence`: which defence the reported line follows. `auto` (the
+/// default) goes with `Interpositions`: `no-leftover` under the 無駄合
+/// rule (a longer defence that leaves the attacker pieces is a 変長
+/// variation, as classic solutions are published), `longest` with
+/// `count`.
+const DEFENCE: &str = "Defence";
+
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -78,6 +85,8 @@ pub struct Options {
     pub shortest: Shortest,
     /// `Interpositions`: how the defender's interpositions count.
     pub interpositions: Interpositions,
+    /// `Defence`: `None` for `auto` (see [`Options::defence`]).
+    pub defence_choice: Option<Defence>,
 }
 
 impl Default for Options {
@@ -90,11 +99,19 @@ impl Default for Options {
             ponder: false,
             shortest: Shortest::Prove,
             interpositions: Interpositions::SkipUseless,
+            defence_choice: None,
         }
     }
 }
 
 impl Options {
+    /// The defence the line follows: the `Defence` option, or under
+    /// `auto` the one that goes with `Interpositions`.
+    pub fn defence(&self) -> Defence {
+        self.defence_choice
+            .unwrap_or(Defence::for_rule(self.interpositions))
+    }
+
     /// The `option name …` lines of the `usi` answer.
     pub fn declarations() -> Vec<String> {
         SPINS
@@ -120,6 +137,11 @@ impl Options {
                     .iter()
                     .map(|s| format!(" var {}", s.name()))
                     .collect::<String>()
+            )))
+            .chain(std::iter::once(format!(
+                "option name {DEFENCE} type combo default auto var auto var {} var {}",
+                Defence::NoLeftover.name(),
+                Defence::Longest.name()
             )))
             .collect()
     }
@@ -163,6 +185,23 @@ impl Options {
                         )
                     })?,
                 None => return Err(format!("setoption: {INTERPOSITIONS} needs a value")),
+            };
+            return Ok(());
+        }
+        if name.eq_ignore_ascii_case(DEFENCE) {
+            self.defence_choice = match value {
+                Some(v) if v.eq_ignore_ascii_case("auto") => None,
+                Some(v) => Some(
+                    [Defence::NoLeftover, Defence::Longest]
+                        .into_iter()
+                        .find(|d| v.eq_ignore_ascii_case(d.name()))
+                        .ok_or_else(|| {
+                            format!(
+                                "setoption: {DEFENCE} takes auto, no-leftover or longest, found '{v}'"
+                            )
+                        })?,
+                ),
+                None => return Err(format!("setoption: {DEFENCE} needs a value")),
             };
             return Ok(());
         }
@@ -210,6 +249,7 @@ mod tests {
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
                 "option name Shortest type combo default prove var prove var quick var first",
                 "option name Interpositions type combo default skip-useless var skip-useless var count",
+                "option name Defence type combo default auto var auto var no-leftover var longest",
             ]
         );
     }
@@ -224,6 +264,9 @@ mod tests {
         o.set("USI_Ponder", Some("true")).unwrap();
         o.set("shortest", Some("Quick")).unwrap();
         o.set("interpositions", Some("Count")).unwrap();
+        assert_eq!(o.defence(), Defence::Longest, "auto follows count");
+        o.set("defence", Some("No-Leftover")).unwrap();
+        assert_eq!(o.defence(), Defence::NoLeftover);
         assert_eq!(
             o,
             Options {
@@ -234,7 +277,14 @@ mod tests {
                 ponder: true,
                 shortest: Shortest::Quick,
                 interpositions: Interpositions::CountAll,
+                defence_choice: Some(Defence::NoLeftover),
             }
+        );
+        assert_eq!(Options::default().defence(), Defence::NoLeftover);
+        let e = o.clone().set("Defence", Some("short")).unwrap_err();
+        assert!(
+            e.contains("Defence takes auto, no-leftover or longest, found 'short'"),
+            "{e}"
         );
         let before = o.clone();
         let e = o.set("USI_Hash", Some("0")).unwrap_err();

@@ -113,6 +113,7 @@ fn handshake_and_isready() {
     h.expect(
         "option name Interpositions type combo default skip-useless var skip-useless var count",
     );
+    h.expect("option name Defence type combo default auto var auto var no-leftover var longest");
     h.expect("usiok");
     h.send("setoption name USI_Hash value 32");
     h.send("isready");

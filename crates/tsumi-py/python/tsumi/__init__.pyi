@@ -127,6 +127,11 @@ class Solution:
     def report(self) -> Optional[str]:
         """A text report when solved with ``report=True``."""
     @property
+    def longest_defence(self) -> Optional[int]:
+        """Under ``defence="no-leftover"``, when the line leaves a longer
+        defence that ends with pieces left over (変長): the proven shortest
+        mate against the longest defence; else None."""
+    @property
     def soundness(self) -> Optional[Dict[str, Any]]:
         """The soundness report when solved with ``report=True`` (a mate or a
         no-mate; else None): ``cooks`` (``ply``, ``move``, ``length``,
@@ -158,6 +163,7 @@ class Solver:
         shortest: str = "prove",
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
+        defence: str = "auto",
     ) -> Solver: ...
     def solve(
         self,
@@ -188,6 +194,9 @@ class Solver:
     def interpositions(self) -> str: ...
     @property
     def shortest(self) -> str: ...
+    @property
+    def defence(self) -> str:
+        """``"no-leftover"`` or ``"longest"`` (what ``"auto"`` became)."""
 
 @final
 class Problem:
@@ -217,6 +226,7 @@ def solve(
     interpositions: str = "skip-useless",
     shortest: str = "prove",
     report: bool = False,
+    defence: str = "auto",
 ) -> Solution:
     """Solve a tsume problem (the side to move attacks with checks only).
 
