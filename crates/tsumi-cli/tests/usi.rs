@@ -613,3 +613,30 @@ fn useless_interpositions_are_skipped_by_default() {
     );
     assert!(s.quit().success());
 }
+
+#[test]
+fn the_default_line_leaves_no_piece_and_names_the_longer_defence() {
+    // 将棋無双 82 (Open Tsume, CC0): published 21 plies, the defence that
+    // uses up the attacker's pieces; the longest defence is mated in 25
+    // with pieces left over (変長).
+    let sfen = "9/9/1+P7/9/1pl6/1n1+r+B3p/2+R3p2/3Nkp3/1P2s1N+b+p b G3SLP3gn2l10p 1";
+    let mut s = Session::usi();
+    s.send("setoption name PvInterval value 0");
+    s.send("setoption name USI_Hash value 64");
+    s.ready();
+    s.send(&format!("position sfen {sfen}"));
+    s.send("go mate 60000");
+    let (info, answer) = s.until("checkmate", 60 * SECOND);
+    assert_mates(sfen, &answer, 21);
+    assert!(
+        info.iter()
+            .any(|l| l.starts_with("info string 変長") && l.contains("mated in 25")),
+        "{info:?}"
+    );
+    s.send("setoption name Defence value longest");
+    s.send("go mate 60000");
+    let (info, answer) = s.until("checkmate", 60 * SECOND);
+    assert_mates(sfen, &answer, 25);
+    assert!(!info.iter().any(|l| l.contains("変長")), "{info:?}");
+    assert!(s.quit().success());
+}

@@ -78,6 +78,11 @@ pub enum MateVerdict {
         /// by useless interpositions: such interpositions and their
         /// captures, up to checkmate (not counted, not sent as the pv).
         useless_tail: Vec<Move>,
+        /// Under `Defence no-leftover`, when `pv` follows a defence that
+        /// leaves the attacker no piece while a longer one, ending with
+        /// pieces left over (変長), exists: the proven length against the
+        /// longest defence. `None` otherwise.
+        longest_defence: Option<u32>,
     },
     /// Proven: the side to move has no mate, however long.
     NoMate,

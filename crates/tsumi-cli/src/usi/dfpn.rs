@@ -105,6 +105,7 @@ impl MateBackend for DfPnBackend {
                 pv: solution.pv,
                 proven_shortest: solution.proven_shortest,
                 useless_tail: solution.useless_tail,
+                longest_defence: solution.longest_defence,
             },
             Verdict::NoMate => MateVerdict::NoMate,
             Verdict::Unknown => MateVerdict::Unknown,

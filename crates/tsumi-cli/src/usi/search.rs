@@ -302,6 +302,7 @@ fn answer_lines(
             length,
             proven_shortest,
             useless_tail,
+            longest_defence,
         } => {
             // The checker replays the line with the useless interpositions
             // that end it under the 無駄合 rule; the GUI gets the counted
@@ -323,6 +324,11 @@ fn answer_lines(
                 lines.push(format!(
                     "info string then useless interpositions, not counted: {}",
                     tail.join(" ")
+                ));
+            }
+            if let Some(n) = longest_defence {
+                lines.push(format!(
+                    "info string 変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
                 ));
             }
             if !proven_shortest {
@@ -386,6 +392,7 @@ mod tests {
             length: 1,
             proven_shortest: true,
             useless_tail: Vec::new(),
+            longest_defence: None,
         });
         assert_eq!(
             answer_lines(Reply::Checkmate, &pos, Ok(mate.clone())),
@@ -437,6 +444,7 @@ mod tests {
                     pv: moves(pv),
                     proven_shortest: true,
                     useless_tail: Vec::new(),
+                    longest_defence: None,
                 })),
             );
             assert!(lines[1].contains(why), "{pv}: {lines:?}");
@@ -451,6 +459,7 @@ mod tests {
                 length: 3,
                 proven_shortest: true,
                 useless_tail: Vec::new(),
+                longest_defence: None,
             })),
         );
         assert!(lines[1].contains("gives no check"), "{lines:?}");
@@ -469,6 +478,7 @@ mod tests {
                     length,
                     proven_shortest: false,
                     useless_tail: Vec::new(),
+                    longest_defence: None,
                 })),
             )
         };
