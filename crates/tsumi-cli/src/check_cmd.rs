@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 use tsumi_mate::report::{check_line_shape, Report};
-use tsumi_mate::{Interpositions, Limits, Solver, SolverConfig, Verdict};
+use tsumi_mate::{Defence, Interpositions, Limits, Solver, SolverConfig, Verdict};
 use tsumi_notation::problem::{read_problems, Problem};
 
 /// Check the author's solution of KIF/KIFU/CSA tsume records.
@@ -47,6 +47,12 @@ pub struct CheckArgs {
     /// Interpositions: skip-useless (the 無駄合 rule, the default) or count.
     #[arg(long, value_name = "RULE", default_value = "skip-useless", value_parser = crate::solve_cmd::parse_interpositions)]
     pub interpositions: Interpositions,
+    /// The defence convention: no-leftover (a longer defence whose line
+    /// leaves the attacker pieces is a 変長 variation, not a flaw of the
+    /// author's line; the default under the 無駄合 rule) or longest (any
+    /// longer defence is; the default with --interpositions count).
+    #[arg(long, value_name = "DEFENCE", value_parser = crate::solve_cmd::parse_defence)]
+    pub defence: Option<Defence>,
     /// Print one JSON object per record instead of text.
     #[arg(long)]
     pub json: bool,
@@ -232,6 +238,9 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut solver = Solver::new(SolverConfig {
         hash_mb: args.hash_mb,
         interpositions: args.interpositions,
+        defence: args
+            .defence
+            .unwrap_or(Defence::for_rule(args.interpositions)),
         limits: limits.clone(),
         ..SolverConfig::default()
     });

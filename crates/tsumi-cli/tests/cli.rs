@@ -610,3 +610,31 @@ fn check_reads_the_composed_59_ply_record() {
     assert!(l.contains("\"longer_defences\": []"), "{l}");
     assert!(l.contains("\"complete\": false"), "{l}");
 }
+
+#[test]
+fn check_counts_a_longer_defence_with_pieces_left_as_henchou() {
+    // 将棋無双 82 and its published 21-ply solution (Open Tsume records,
+    // CC0): the defence at ply 10 that lasts longer ends with a pawn left
+    // over, a 変長 variation under the default convention.
+    let sfen = "9/9/1+P7/9/1pl6/1n1+r+B3p/2+R3p2/3Nkp3/1P2s1N+b+p b G3SLP3gn2l10p 1";
+    let published: Vec<&str> = "S*6i 5h6i 5f4g 2i4g S*5h 6i5h 7g4g 5h6h L*6i 6h6i S*5h 6i7h \
+                                 4g8g 7h8g G*8h 8g9f P*9g 9f9e B*7c 9e9d 7c8d+"
+        .split_whitespace()
+        .collect();
+    let path = kif_record("musou-082", sfen, &published);
+    let (ok, out, err) = check_text(&path);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("musou-082: sound: mate in 21, no cook found (変長 at ply 10:"),
+        "{out}"
+    );
+    let out = tsumi()
+        .args(["check", path.to_str().unwrap(), "--defence", "longest"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.starts_with("musou-082: the author's defence is not the longest: at ply 10,"),
+        "{out}"
+    );
+}
