@@ -480,8 +480,14 @@ fn solve_writes_kif_that_reads_back() {
 }
 
 fn check_text(path: &std::path::Path) -> (bool, String, String) {
+    check_text_with(path, &[])
+}
+
+/// `tsumi check` on `path` with `extra` options: success, stdout, stderr.
+fn check_text_with(path: &std::path::Path, extra: &[&str]) -> (bool, String, String) {
     let out = tsumi()
         .args(["check", path.to_str().unwrap(), "--time-limit", "30"])
+        .args(extra)
         .output()
         .unwrap();
     (
@@ -628,11 +634,8 @@ fn check_counts_a_longer_defence_with_pieces_left_as_henchou() {
         out.starts_with("musou-082: sound: mate in 21, no cook found (変長 at ply 10:"),
         "{out}"
     );
-    let out = tsumi()
-        .args(["check", path.to_str().unwrap(), "--defence", "longest"])
-        .output()
-        .unwrap();
-    let out = String::from_utf8(out.stdout).unwrap();
+    let (ok, out, err) = check_text_with(&path, &["--defence", "longest"]);
+    assert!(ok, "{err}");
     assert!(
         out.starts_with("musou-082: the author's defence is not the longest: at ply 10,"),
         "{out}"

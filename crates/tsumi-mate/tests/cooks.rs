@@ -32,15 +32,11 @@ fn moves(field: &str) -> BTreeMap<String, u32> {
 }
 
 fn rows() -> Vec<Row> {
-    include_str!("data/cooks.tsv")
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 5, "cooks.tsv line {}: five fields", i + 1);
+    tsv_rows(include_str!("data/cooks.tsv"))
+        .map(|(line_no, f)| {
+            assert_eq!(f.len(), 5, "cooks.tsv line {line_no}: five fields");
             Row {
-                line_no: i + 1,
+                line_no,
                 sfen: f[0].to_string(),
                 conventions: [
                     (f[1].parse().expect("length"), moves(f[2])),

@@ -64,11 +64,8 @@ fn a_line_without_henchou_is_unchanged() {
 }
 
 fn author_lines() -> Vec<(String, u32, Vec<String>)> {
-    include_str!("data/musou-lines.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
+    tsv_rows(include_str!("data/musou-lines.tsv"))
+        .map(|(_, f)| {
             (
                 f[0].to_string(),
                 f[1].parse().unwrap(),

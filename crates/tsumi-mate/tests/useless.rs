@@ -12,11 +12,8 @@ use tsumi_core::Position;
 use tsumi_mate::{check_mate_line, Interpositions, Limits, Solver, SolverConfig, Verdict};
 
 fn rows() -> Vec<(String, u32, u32)> {
-    include_str!("data/useless.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
+    tsv_rows(include_str!("data/useless.tsv"))
+        .map(|(_, f)| {
             (
                 f[0].to_string(),
                 f[1].parse().unwrap(),

@@ -5,6 +5,15 @@
 use tsumi_core::{Move, Position};
 use tsumi_mate::{check_mate_line, Limits, Solution, Solver, SolverConfig, Verdict};
 
+/// The rows of a tab-separated test data file, each with its 1-based line
+/// number and its fields: `#` comments and blank lines are skipped.
+pub fn tsv_rows(text: &'static str) -> impl Iterator<Item = (usize, Vec<&'static str>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.split('\t').collect()))
+}
+
 /// One row of `dev.tsv`.
 pub struct DevProblem {
     /// 1-based line number in the file.
@@ -17,14 +26,11 @@ pub struct DevProblem {
 }
 
 pub fn dev_problems() -> Vec<DevProblem> {
-    include_str!("../data/dev.tsv")
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 3, "dev.tsv line {}: three fields", i + 1);
+    tsv_rows(include_str!("../data/dev.tsv"))
+        .map(|(line_no, f)| {
+            assert_eq!(f.len(), 3, "dev.tsv line {line_no}: three fields");
             DevProblem {
-                line_no: i + 1,
+                line_no,
                 sfen: f[0].to_string(),
                 length: f[1].parse().expect("length"),
                 line: if f[2] == "nomate" {
@@ -125,17 +131,12 @@ pub struct MusouProblem {
 }
 
 pub fn musou_problems() -> Vec<MusouProblem> {
-    include_str!("../data/musou.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            MusouProblem {
-                sfen: f[0].to_string(),
-                length: f[1].parse().expect("length"),
-                name: f[2].to_string(),
-                tier: f[3].to_string(),
-            }
+    tsv_rows(include_str!("../data/musou.tsv"))
+        .map(|(_, f)| MusouProblem {
+            sfen: f[0].to_string(),
+            length: f[1].parse().expect("length"),
+            name: f[2].to_string(),
+            tier: f[3].to_string(),
         })
         .collect()
 }
