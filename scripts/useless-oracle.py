@@ -9,10 +9,11 @@ within MAXPLY plies)
 
 The rule (see crates/tsumi-mate/src/useless.rs): at a defender node in
 check from one distant piece, an interposition (non-king move or drop onto
-a square strictly between checker and king) is a candidate if the checker
-can legally capture the interposed piece and still give check. Its
-shortcut is the position after that capture with the captured piece
-returned to the defender's hand. A candidate is useless if some shortcut's
+a square strictly between checker and king) is a candidate if an attacker
+piece (the checker or another) can legally capture the interposed piece
+and be the only checker after the capture. Its shortcut is the position
+after that capture with the captured piece returned to the defender's
+hand. A candidate is useless if some shortcut's
 value is at most the value of the node's non-candidate defences (0 if there
 are none); useless candidates are ignored.
 
@@ -81,19 +82,41 @@ def with_hand_moved(board, kind_index, to_black):
     return cshogi.Board(" ".join(parts))
 
 
-def ray_checker(board, ksq, s):
-    """The first piece beyond s on the ray from the king through s."""
-    kf, kr = sq_file_rank(ksq)
-    f, r = sq_file_rank(s)
-    df = (f > kf) - (f < kf)
-    dr = (r > kr) - (r < kr)
-    while 0 <= f < 9 and 0 <= r < 9:
-        sq = f * 9 + r
-        if sq != s and board.piece(sq) != 0:
-            return sq
-        f += df
-        r += dr
-    return None
+def sole_checker_at(board, sq):
+    """True if, the side to move being in check, no piece but the one on sq
+    gives check: with a piece of the side to move standing on sq instead
+    (which blocks every line through sq and checks nobody), the side to move
+    is no longer in check."""
+    parts = board.sfen().split()
+    rows = []
+    for row in parts[0].split("/"):
+        cells = []
+        i = 0
+        while i < len(row):
+            ch = row[i]
+            if ch.isdigit():
+                cells.extend([""] * int(ch))
+            elif ch == "+":
+                cells.append(row[i:i + 2])
+                i += 1
+            else:
+                cells.append(ch)
+            i += 1
+        rows.append(cells)
+    f, r = sq_file_rank(sq)
+    rows[r][8 - f] = "G" if board.turn == 0 else "g"
+    out = []
+    for cells in rows:
+        s, empty = "", 0
+        for c in cells:
+            if c == "":
+                empty += 1
+            else:
+                s += (str(empty) if empty else "") + c
+                empty = 0
+        out.append(s + (str(empty) if empty else ""))
+    parts[0] = "/".join(out)
+    return not cshogi.Board(" ".join(parts)).is_check()
 
 
 class Oracle:
@@ -141,7 +164,7 @@ class Oracle:
             to = cshogi.move_to(m)
             is_king = not cshogi.move_is_drop(m) and cshogi.move_from(m) == ksq
             if self.skip and not is_king and board.piece(to) == 0:
-                cands.append((m, ray_checker(board, ksq, to)))
+                cands.append(m)
             else:
                 others.append(m)
         base = 0
@@ -154,15 +177,15 @@ class Oracle:
                 return INF
             base = max(base, 1 + v)
         val = base
-        for m, checker in cands:
+        for m in cands:
             shortcut_vals = []
             board.push(m)
             to = cshogi.move_to(m)
             for mv in list(board.legal_moves):
-                if cshogi.move_from(mv) == checker and cshogi.move_to(mv) == to and not cshogi.move_is_drop(mv):
+                if cshogi.move_to(mv) == to and not cshogi.move_is_drop(mv):
                     cap = board.piece(to)
                     board.push(mv)
-                    if board.is_check():
+                    if board.is_check() and sole_checker_at(board, to):
                         kind = cap % 16
                         base_kind = {1: 0, 2: 1, 3: 2, 4: 3, 5: 5, 6: 6, 7: 4,
                                      9: 0, 10: 1, 11: 2, 12: 3, 13: 5, 14: 6}[kind]

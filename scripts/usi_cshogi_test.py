@@ -66,10 +66,14 @@ def main():
         fail(f"unexpected engine name {engine.name!r}")
     options = [l for l in engine.usi() if l.startswith("option ")]
     names = [l.split()[2] for l in options]
-    if names != ["USI_Hash", "NodesLimit", "PvInterval"]:
+    expected = ["USI_Hash", "Threads", "NodesLimit", "PvInterval", "Shortest",
+                "Interpositions", "Defence"]
+    if names != expected:
         fail(f"unexpected options {options}")
     engine.setoption("USI_Hash", 16)
     engine.setoption("PvInterval", 0)
+    # YaneuraOu's mate-in-N sets count every interposition.
+    engine.setoption("Interpositions", "count")
     engine.isready()
     engine.usinewgame()
 

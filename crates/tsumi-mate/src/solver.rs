@@ -707,22 +707,12 @@ fn useless_tail(
         return Ok(tail);
     }
     // The checker gets closer at every step: at most seven interpositions.
+    let mut memo = crate::keymap::KeyMap::default();
     for _ in 0..8 {
         if p.is_checkmate() {
             return Ok(tail);
         }
-        let mut replies = tsumi_core::MoveList::new();
-        p.generate_evasions(&mut replies);
-        let step = replies.iter().find_map(|&e| {
-            let checker = useless::interposition_checker(&p, e)?;
-            let mut q = p.clone();
-            q.do_move(e);
-            [true, false].into_iter().find_map(|promote| {
-                let c = Move::normal(checker, e.to(), promote);
-                let ok = q.legal_moves().contains(c) && q.gives_check(c);
-                ok.then_some((e, c))
-            })
-        });
+        let step = useless::useless_step(&p, &mut memo);
         let Some((e, c)) = step else {
             return Err(SolveError::Inconsistent);
         };

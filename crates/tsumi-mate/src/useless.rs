@@ -3,12 +3,17 @@
 //! **The rule.** Let the defender be in check from a single piece standing
 //! at a distance. An *interposition* is a defender move or drop (not a
 //! king move) onto a square strictly between that checker and the king. It
-//! is a *candidate* when the checking piece can legally capture the
-//! interposed piece and still give check. Its *shortcut position* is the
-//! position after the interposition and that capture, with the captured
-//! piece handed back to the defender: for a drop, exactly the position
-//! before the interposition with the checker moved up to the interposition
-//! square.
+//! is a *candidate* when an attacker piece — the checker or any other —
+//! can legally capture the interposed piece and be the only piece giving
+//! check after the capture. Its *shortcut position* is the position after
+//! the interposition and that capture, with the captured piece handed back
+//! to the defender: for a drop, exactly the position before the
+//! interposition with the capturing piece moved to the interposition
+//! square. (A capture by the checker itself is the plain useless drop; a
+//! capture by another piece is the convention that a piece dropped where
+//! the attacker simply takes it and mates on is useless whoever takes it,
+//! as in the 双玉 problem yumei2-0233, where the checker is pinned and the
+//! other dragon takes.)
 //!
 //! A candidate is *useless* when its shortcut position is mated (by this
 //! same rule) within the length of the position's other defences — the
@@ -90,29 +95,36 @@ pub(crate) fn interposition_checker(pos: &Position, e: Move) -> Option<tsumi_cor
     attacks::between(k, c).contains(e.to()).then_some(c)
 }
 
-/// The shortcut positions of evasion `e` in `pos` (defender to move): for
-/// each legal capture of the interposed piece by the checker that gives
-/// check (with and without promotion), the position after it with the
-/// captured piece returned to the defender. Empty when `e` is not a
-/// candidate.
-pub(crate) fn shortcuts(pos: &Position, e: Move) -> Vec<Position> {
-    let Some(checker) = interposition_checker(pos, e) else {
+/// The attacker's captures that make shortcuts of evasion `e` in `pos`
+/// (defender to move), each with its shortcut position: every legal
+/// capture of the interposed piece, by the checker or by another attacker
+/// piece (with and without promotion), after which the capturing piece is
+/// the only checker, and the position after it with the captured piece
+/// returned to the defender. Empty when `e` is not a candidate.
+///
+/// The capturing piece stands between the old checker and the king, so a
+/// shortcut's checker is always nearer the king than the checker of `pos`:
+/// the rule's recursion through shortcuts ends.
+pub(crate) fn shortcut_captures(pos: &Position, e: Move) -> Vec<(Move, Position)> {
+    if interposition_checker(pos, e).is_none() {
         return Vec::new();
-    };
+    }
     let defender = pos.side_to_move();
     let attacker = defender.flip();
     let mut after = pos.clone();
     after.do_move(e);
     let s = e.to();
-    let legal = after.legal_moves();
     let mut out = Vec::new();
-    for promote in [true, false] {
-        let c = Move::normal(checker, s, promote);
-        if !legal.contains(c) || !after.gives_check(c) {
+    for &c in after.legal_moves().iter() {
+        if c.is_drop() || c.to() != s || !after.gives_check(c) {
             continue;
         }
         let mut q = after.clone();
         q.do_move(c);
+        let checkers = q.checkers();
+        if checkers.more_than_one() || checkers.lsb() != Some(s) {
+            continue;
+        }
         let Some(kind) = q.last_captured().map(|p| p.kind.unpromote()) else {
             continue;
         };
@@ -123,10 +135,33 @@ pub(crate) fn shortcuts(pos: &Position, e: Move) -> Vec<Position> {
         q.set_hand(attacker, ah);
         q.set_hand(defender, dh);
         if q.validate_relaxed().is_ok() {
-            out.push(q);
+            out.push((c, q));
         }
     }
     out
+}
+
+/// The shortcut positions of evasion `e` in `pos` (see
+/// [`shortcut_captures`]).
+pub(crate) fn shortcuts(pos: &Position, e: Move) -> Vec<Position> {
+    shortcut_captures(pos, e)
+        .into_iter()
+        .map(|(_, q)| q)
+        .collect()
+}
+
+/// If the defender to move in `pos` is in check and mate at once under
+/// the rule through useless interpositions only, one of them with the
+/// capture whose shortcut is again mate at once.
+pub(crate) fn useless_step(pos: &Position, memo: &mut KeyMap<bool>) -> Option<(Move, Move)> {
+    let mut replies = MoveList::new();
+    pos.generate_evasions(&mut replies);
+    replies.iter().find_map(|&e| {
+        shortcut_captures(pos, e)
+            .into_iter()
+            .find(|(_, q)| mate_now(q, memo))
+            .map(|(c, _)| (e, c))
+    })
 }
 
 /// True if every evasion in `replies` is an interposition.
