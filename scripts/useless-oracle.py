@@ -9,13 +9,14 @@ within MAXPLY plies)
 
 The rule (see crates/tsumi-mate/src/useless.rs): at a defender node in
 check from one distant piece, an interposition (non-king move or drop onto
-a square strictly between checker and king) is a candidate if an attacker
-piece (the checker or another) can legally capture the interposed piece
-and be the only checker after the capture. Its shortcut is the position
-after that capture with the captured piece returned to the defender's
-hand. A candidate is useless if some shortcut's
-value is at most the value of the node's non-candidate defences (0 if there
-are none); useless candidates are ignored.
+a square strictly between checker and king) is a candidate if the checker
+can legally capture the interposed piece and still give check or, when the
+checker has no such capture (it is pinned against its own king), if
+another attacker piece can capture it and be the only checker after the
+capture. Its shortcut is the position after that capture with the
+captured piece returned to the defender's hand. A candidate is useless if
+some shortcut's value is at most the value of the node's non-candidate
+defences (0 if there are none); useless candidates are ignored.
 
 Requires `pip install cshogi`. Exponential: meant for short problems.
 """
@@ -80,6 +81,21 @@ def with_hand_moved(board, kind_index, to_black):
                 s += (str(n) if n > 1 else "") + (letter if upper else letter.lower())
     parts[2] = s or "-"
     return cshogi.Board(" ".join(parts))
+
+
+def ray_checker(board, ksq, s):
+    """The first piece beyond s on the ray from the king through s."""
+    kf, kr = sq_file_rank(ksq)
+    f, r = sq_file_rank(s)
+    df = (f > kf) - (f < kf)
+    dr = (r > kr) - (r < kr)
+    while 0 <= f < 9 and 0 <= r < 9:
+        sq = f * 9 + r
+        if sq != s and board.piece(sq) != 0:
+            return sq
+        f += df
+        r += dr
+    return None
 
 
 def sole_checker_at(board, sq):
@@ -164,7 +180,7 @@ class Oracle:
             to = cshogi.move_to(m)
             is_king = not cshogi.move_is_drop(m) and cshogi.move_from(m) == ksq
             if self.skip and not is_king and board.piece(to) == 0:
-                cands.append(m)
+                cands.append((m, ray_checker(board, ksq, to)))
             else:
                 others.append(m)
         base = 0
@@ -177,8 +193,8 @@ class Oracle:
                 return INF
             base = max(base, 1 + v)
         val = base
-        for m in cands:
-            shortcut_vals = []
+        for m, checker in cands:
+            by_checker, by_others = [], []
             board.push(m)
             to = cshogi.move_to(m)
             for mv in list(board.legal_moves):
@@ -192,8 +208,14 @@ class Oracle:
                         # cshogi piece codes: 1 P, 2 L, 3 N, 4 S, 5 B, 6 R, 7 G,
                         # promoted +8; hand order P L N S G B R.
                         q = with_hand_moved(board, base_kind, to_black=(board.turn == 0))
-                        shortcut_vals.append(self.and_val(q, limit))
+                        if cshogi.move_from(mv) == checker:
+                            by_checker.append(q)
+                        else:
+                            by_others.append(q)
                     board.pop()
+            # Another piece's capture stands in only when the checker has
+            # none (it is pinned against its own king).
+            shortcut_vals = [self.and_val(q, limit) for q in by_checker or by_others]
             if shortcut_vals and min(shortcut_vals) <= base:
                 board.pop()
                 continue  # useless

@@ -3,17 +3,19 @@
 //! **The rule.** Let the defender be in check from a single piece standing
 //! at a distance. An *interposition* is a defender move or drop (not a
 //! king move) onto a square strictly between that checker and the king. It
-//! is a *candidate* when an attacker piece — the checker or any other —
-//! can legally capture the interposed piece and be the only piece giving
-//! check after the capture. Its *shortcut position* is the position after
-//! the interposition and that capture, with the captured piece handed back
-//! to the defender: for a drop, exactly the position before the
-//! interposition with the capturing piece moved to the interposition
-//! square. (A capture by the checker itself is the plain useless drop; a
-//! capture by another piece is the convention that a piece dropped where
-//! the attacker simply takes it and mates on is useless whoever takes it,
-//! as in the 双玉 problem yumei2-0233, where the checker is pinned and the
-//! other dragon takes.)
+//! is a *candidate* when the checking piece can legally capture the
+//! interposed piece and still give check, or, when the checker cannot
+//! (it is pinned against its own king: 双玉 problems), when another
+//! attacker piece can capture it and be the only piece giving check after
+//! the capture. Its *shortcut position* is the position after the
+//! interposition and that capture, with the captured piece handed back to
+//! the defender: for a drop, exactly the position before the interposition
+//! with the capturing piece moved to the interposition square. (The
+//! second case is the 双玉 problem yumei2-0233: the checking dragon is
+//! pinned, the other dragon takes the drops and mates, and the published
+//! length counts them as useless. Letting other pieces take when the
+//! checker can was measured and not kept: 将棋無双 43 then loses its
+//! published length, see docs/solver.md.)
 //!
 //! A candidate is *useless* when its shortcut position is mated (by this
 //! same rule) within the length of the position's other defences — the
@@ -96,25 +98,28 @@ pub(crate) fn interposition_checker(pos: &Position, e: Move) -> Option<tsumi_cor
 }
 
 /// The attacker's captures that make shortcuts of evasion `e` in `pos`
-/// (defender to move), each with its shortcut position: every legal
-/// capture of the interposed piece, by the checker or by another attacker
-/// piece (with and without promotion), after which the capturing piece is
-/// the only checker, and the position after it with the captured piece
-/// returned to the defender. Empty when `e` is not a candidate.
+/// (defender to move), each with its shortcut position (the position after
+/// the capture with the captured piece returned to the defender). They are
+/// the checker's legal captures of the interposed piece that give check
+/// (with and without promotion); when the checker has none — it is pinned
+/// against its own king (双玉) — every other attacker piece's legal capture
+/// after which the capturing piece is the only checker. Empty when `e` is
+/// not a candidate.
 ///
 /// The capturing piece stands between the old checker and the king, so a
 /// shortcut's checker is always nearer the king than the checker of `pos`:
 /// the rule's recursion through shortcuts ends.
 pub(crate) fn shortcut_captures(pos: &Position, e: Move) -> Vec<(Move, Position)> {
-    if interposition_checker(pos, e).is_none() {
+    let Some(checker) = interposition_checker(pos, e) else {
         return Vec::new();
-    }
+    };
     let defender = pos.side_to_move();
     let attacker = defender.flip();
     let mut after = pos.clone();
     after.do_move(e);
     let s = e.to();
-    let mut out = Vec::new();
+    let mut by_checker = Vec::new();
+    let mut by_others = Vec::new();
     for &c in after.legal_moves().iter() {
         if c.is_drop() || c.to() != s || !after.gives_check(c) {
             continue;
@@ -135,10 +140,18 @@ pub(crate) fn shortcut_captures(pos: &Position, e: Move) -> Vec<(Move, Position)
         q.set_hand(attacker, ah);
         q.set_hand(defender, dh);
         if q.validate_relaxed().is_ok() {
-            out.push((c, q));
+            if c.from() == Some(checker) {
+                by_checker.push((c, q));
+            } else {
+                by_others.push((c, q));
+            }
         }
     }
-    out
+    if by_checker.is_empty() {
+        by_others
+    } else {
+        by_checker
+    }
 }
 
 /// The shortcut positions of evasion `e` in `pos` (see
