@@ -7,6 +7,17 @@ fn tsumi() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tsumi"))
 }
 
+/// Runs `tsumi` with `args`: whether it exited with success, its
+/// standard output and its standard error.
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = tsumi().args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tsumi-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -15,9 +26,8 @@ fn temp_path(name: &str) -> PathBuf {
 
 #[test]
 fn perft_json_is_one_object() {
-    let out = tsumi().args(["perft", "3", "--json"]).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (ok, text, _) = run(&["perft", "3", "--json"]);
+    assert!(ok);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 1, "{text}");
     assert!(
@@ -30,12 +40,8 @@ fn perft_json_is_one_object() {
 #[test]
 fn perft_divide_sums_to_total() {
     let sfen = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
-    let out = tsumi()
-        .args(["perft", "2", "--divide", "--sfen", sfen])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (ok, text, _) = run(&["perft", "2", "--divide", "--sfen", sfen]);
+    assert!(ok);
     let mut sum = 0u64;
     let mut moves = 0;
     for line in text.lines() {
@@ -52,27 +58,19 @@ fn perft_divide_sums_to_total() {
 
 #[test]
 fn perft_rejects_bad_input_with_a_message() {
-    let out = tsumi()
-        .args([
-            "perft",
-            "2",
-            "--sfen",
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
-        ])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let (ok, _, err) = run(&[
+        "perft",
+        "2",
+        "--sfen",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+    ]);
+    assert!(!ok);
     assert!(err.contains("9 ranks"), "{err}");
-    let out = tsumi().args(["perft", "x"]).output().unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("not a depth"));
-    let out = tsumi().args(["perft", "2", "--bogus"]).output().unwrap();
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("unexpected argument '--bogus'"));
+    let (ok, _, err) = run(&["perft", "x"]);
+    assert!(!ok);
+    assert!(err.contains("not a depth"), "{err}");
+    let (_, _, err) = run(&["perft", "2", "--bogus"]);
+    assert!(err.contains("unexpected argument '--bogus'"), "{err}");
     let out = tsumi().args(["frobnicate"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
@@ -80,16 +78,8 @@ fn perft_rejects_bad_input_with_a_message() {
 #[test]
 fn magics_reproduces_the_committed_constants() {
     let path = temp_path("magic_constants.rs");
-    let out = tsumi()
-        .args(["magics", "--out", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (ok, stdout, err) = run(&["magics", "--out", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
     assert!(stdout.contains("rook: total") && stdout.contains("bishop: total"));
     let written = std::fs::read_to_string(&path).unwrap();
     let committed = include_str!("../../tsumi-core/src/magic_constants.rs");
@@ -102,15 +92,8 @@ fn magics_reproduces_the_committed_constants() {
 #[test]
 fn bench_quick_writes_all_tables() {
     let path = temp_path("benchmarks.md");
-    let out = tsumi()
-        .args(["bench", "--quick", "--out", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (ok, _, err) = run(&["bench", "--quick", "--out", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
     let doc = std::fs::read_to_string(&path).unwrap();
     for heading in [
         "### 1. Magic search trials",
@@ -136,18 +119,13 @@ fn bench_quick_writes_all_tables() {
 }
 
 fn solve_json(args: &[&str]) -> (bool, Vec<String>, String) {
-    let out = tsumi()
-        .arg("solve")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    (
-        out.status.success(),
-        stdout.lines().map(str::to_string).collect(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let all: Vec<&str> = ["solve"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["--json"])
+        .collect();
+    let (ok, stdout, stderr) = run(&all);
+    (ok, stdout.lines().map(str::to_string).collect(), stderr)
 }
 
 /// The value of `"key": ` in a one-line JSON object written by solve.
@@ -216,11 +194,7 @@ fn solve_reads_files_and_proves_no_mate() {
     assert_eq!(field(&lines[0], "length"), "0");
     assert_eq!(field(&lines[1], "length"), "3");
     // The text form names the result, the USI line and the Japanese line.
-    let out = tsumi()
-        .args(["solve", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (_, text, _) = run(&["solve", path.to_str().unwrap()]);
     assert!(text.contains("lone gold: no mate"), "{text}");
     assert!(text.contains("three: mate in 3"), "{text}");
     assert!(text.contains("手順: △"), "{text}");
@@ -372,14 +346,11 @@ fn json_output_parses_and_escapes_names() {
     assert!(v["nodes"].is_u64() && v["ms"].is_u64());
     // No progress display when standard error is piped, in JSON or text.
     assert_eq!(err, "");
-    let out = tsumi()
-        .args(["solve", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-    let out = tsumi().args(["perft", "2", "--json"]).output().unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (ok, _, err) = run(&["solve", path.to_str().unwrap()]);
+    assert!(ok);
+    assert_eq!(err, "");
+    let (_, out, _) = run(&["perft", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["nodes"], 900);
     assert!(v["seconds"].is_f64() && v["nps"].is_u64());
 }
@@ -413,11 +384,7 @@ fn solve_report_lists_cooks_and_leftovers_in_text_and_json() {
     // Without --report there is no report object.
     let (_, lines, _) = solve_json(&["--sfen", SOUND3]);
     assert!(!lines[0].contains("\"report\""), "{}", lines[0]);
-    let out = tsumi()
-        .args(["solve", "--sfen", COOKED3, "--report"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (_, text, _) = run(&["solve", "--sfen", COOKED3, "--report"]);
     assert!(
         text.contains("report: 2 cooks; 変同 0; 駒余り 歩"),
         "{text}"
@@ -485,16 +452,11 @@ fn check_text(path: &std::path::Path) -> (bool, String, String) {
 
 /// `tsumi check` on `path` with `extra` options: success, stdout, stderr.
 fn check_text_with(path: &std::path::Path, extra: &[&str]) -> (bool, String, String) {
-    let out = tsumi()
-        .args(["check", path.to_str().unwrap(), "--time-limit", "30"])
-        .args(extra)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let all: Vec<&str> = ["check", path.to_str().unwrap(), "--time-limit", "30"]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect();
+    run(&all)
 }
 
 /// A KIF record of `moves` (USI) from `sfen`, written by the notation crate.
@@ -599,16 +561,8 @@ fn check_reads_the_composed_59_ply_record() {
         env!("CARGO_MANIFEST_DIR"),
         "/../tsumi-notation/tests/data/formats/kyogaku-no-koya-59.kif"
     );
-    let out = tsumi()
-        .args(["check", path, "--time-limit", "2", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let l = String::from_utf8(out.stdout).unwrap();
+    let (ok, l, err) = run(&["check", path, "--time-limit", "2", "--json"]);
+    assert!(ok, "{err}");
     assert_eq!(field(&l, "name"), "\"驚愕の曠野\"");
     assert_eq!(field(&l, "author_length"), "59");
     assert_eq!(field(&l, "verdict"), "\"undecided\"");
