@@ -449,6 +449,35 @@ mod tests {
     }
 
     #[test]
+    fn another_piece_takes_only_for_a_pinned_checker() {
+        // yumei2-0233 after 5六玉 4七桂成 5五龍: the dragon on 5e checks the
+        // king on 2e but is pinned against its own king on 5f by the lance
+        // on 5b. A pawn dropped on 4e is taken by the other dragon (4f),
+        // which is then the only checker.
+        let pos = Position::from_sfen("3Bl4/4l4/6SS1/8s/4+R2k1/4K+R3/5+n2S/5+p3/3B5 w 4g3n2l17p 4")
+            .unwrap();
+        let caps: Vec<String> = shortcut_captures(&pos, mv(&pos, "P*4e"))
+            .iter()
+            .map(|(c, _)| c.to_usi())
+            .collect();
+        assert_eq!(caps, ["4f4e"]);
+        // The bishop on 1f checks the king on 6a; a drop on 5b could be
+        // taken by the dragon on 4b too, but the bishop, free to take, is
+        // the only one whose capture makes a shortcut.
+        let pos = Position::from_sfen("2gk5/5+R3/1n7/9/9/8B/9/9/9 w rb3g4s3n4l18p 2").unwrap();
+        let caps: Vec<(String, String)> = shortcut_captures(&pos, mv(&pos, "P*5b"))
+            .iter()
+            .map(|(c, q)| (c.to_usi(), q.to_sfen()))
+            .collect();
+        assert!(!caps.is_empty());
+        for (c, q) in &caps {
+            assert!(c.starts_with("1f5b"), "{c}");
+            // The pawn is back in the defender's hand.
+            assert!(q.contains(" w rb3g4s3n4l18p "), "{q}");
+        }
+    }
+
+    #[test]
     fn distant_rook_with_only_useless_interpositions_is_mate() {
         // King on 1a hemmed in by its own lance and pawn, 1b and 1c
         // guarded by the gold on 2c; a Black rook checks from 1i. Every
