@@ -118,40 +118,41 @@ pub(crate) fn shortcut_captures(pos: &Position, e: Move) -> Vec<(Move, Position)
     let mut after = pos.clone();
     after.do_move(e);
     let s = e.to();
-    let mut by_checker = Vec::new();
-    let mut by_others = Vec::new();
-    for &c in after.legal_moves().iter() {
-        if c.is_drop() || c.to() != s || !after.gives_check(c) {
-            continue;
-        }
+    let captures: Vec<Move> = after
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&c| !c.is_drop() && c.to() == s && after.gives_check(c))
+        .collect();
+    let shortcut = |c: Move| {
         let mut q = after.clone();
         q.do_move(c);
         let checkers = q.checkers();
         if checkers.more_than_one() || checkers.lsb() != Some(s) {
-            continue;
+            return None;
         }
-        let Some(kind) = q.last_captured().map(|p| p.kind.unpromote()) else {
-            continue;
-        };
+        let kind = q.last_captured()?.kind.unpromote();
         let mut ah = q.hand(attacker);
         let mut dh = q.hand(defender);
         ah.remove(kind);
         dh.add(kind);
         q.set_hand(attacker, ah);
         q.set_hand(defender, dh);
-        if q.validate_relaxed().is_ok() {
-            if c.from() == Some(checker) {
-                by_checker.push((c, q));
-            } else {
-                by_others.push((c, q));
-            }
-        }
+        q.validate_relaxed().is_ok().then_some((c, q))
+    };
+    let by_checker: Vec<(Move, Position)> = captures
+        .iter()
+        .filter(|c| c.from() == Some(checker))
+        .filter_map(|&c| shortcut(c))
+        .collect();
+    if !by_checker.is_empty() {
+        return by_checker;
     }
-    if by_checker.is_empty() {
-        by_others
-    } else {
-        by_checker
-    }
+    captures
+        .iter()
+        .filter(|c| c.from() != Some(checker))
+        .filter_map(|&c| shortcut(c))
+        .collect()
 }
 
 /// The shortcut positions of evasion `e` in `pos` (see
