@@ -9,16 +9,10 @@ mod common;
 
 use common::*;
 use tsumi_core::Hand;
-use tsumi_mate::{Defence, Interpositions, Limits, Solver, SolverConfig, Verdict};
+use tsumi_mate::{Defence, Limits, Solver, Verdict};
 
 fn classic_solver(defence: Defence) -> Solver {
-    Solver::new(SolverConfig {
-        hash_mb: 128,
-        interpositions: Interpositions::SkipUseless,
-        defence,
-        limits: Limits::nodes(30_000_000),
-        ..SolverConfig::default()
-    })
+    rule_solver(128, Limits::nodes(30_000_000), defence)
 }
 
 /// (name, published length, the exact value against the longest defence)

@@ -12,7 +12,7 @@
 mod common;
 
 use common::*;
-use tsumi_mate::{check_mate_line, Defence, Interpositions, Limits, Solver, SolverConfig, Verdict};
+use tsumi_mate::{check_mate_line, Defence, Interpositions, Limits, Solver, Verdict};
 
 struct Modern {
     sfen: String,
@@ -30,14 +30,10 @@ fn problems() -> Vec<Modern> {
         .collect()
 }
 
-fn rule_solver(limits: Limits) -> Solver {
-    Solver::new(SolverConfig {
-        hash_mb: 256,
-        limits,
-        interpositions: Interpositions::SkipUseless,
-        defence: Defence::for_rule(Interpositions::SkipUseless),
-        ..SolverConfig::default()
-    })
+/// A solver with the command line's defaults: the rule and its defence
+/// convention.
+fn defaults_solver(limits: Limits) -> Solver {
+    rule_solver(256, limits, Defence::for_rule(Interpositions::SkipUseless))
 }
 
 /// Solves `p` under the rule and returns the length found and whether it
@@ -61,7 +57,7 @@ fn short_published_problems_give_their_published_lengths() {
     let short: Vec<Modern> = problems().into_iter().filter(|p| p.length <= 19).collect();
     assert_eq!(short.len(), 27);
     for p in &short {
-        let mut solver = rule_solver(Limits::nodes(5_000_000));
+        let mut solver = defaults_solver(Limits::nodes(5_000_000));
         let (length, proven) = solve(&mut solver, p);
         assert!(proven, "{}: mate in {length} not proven shortest", p.id);
         assert_eq!(length, p.length, "{}", p.id);
@@ -82,7 +78,7 @@ fn a_pinned_checker_leaves_the_capture_to_another_piece() {
         .into_iter()
         .find(|p| p.id == "yumei2-0233")
         .expect("yumei2-0233 is in modern.tsv");
-    let mut solver = rule_solver(Limits::nodes(1_000_000));
+    let mut solver = defaults_solver(Limits::nodes(1_000_000));
     assert_eq!(solve(&mut solver, &p), (3, true));
     let pos = position(&p.sfen);
     let line = usi_line(&pos, &["4g5f", "5e4g+", "4d5e"].map(String::from));
@@ -96,7 +92,7 @@ fn a_pinned_checker_leaves_the_capture_to_another_piece() {
 #[ignore = "about a minute in release: cargo test --release -p tsumi-mate --test modern -- --ignored"]
 fn long_published_problems_give_their_published_lengths() {
     for p in problems().into_iter().filter(|p| p.length > 19) {
-        let mut solver = rule_solver(Limits {
+        let mut solver = defaults_solver(Limits {
             time: Some(std::time::Duration::from_secs(10)),
             ..Limits::default()
         });

@@ -9,7 +9,7 @@ mod common;
 
 use common::*;
 use tsumi_core::Move;
-use tsumi_mate::{Defence, Interpositions, Limits, Solver, SolverConfig};
+use tsumi_mate::{Defence, Limits};
 
 /// (name, published length, published line, ply, the longer defence there)
 type FlawedLine = (String, u32, Vec<String>, u32, String);
@@ -47,12 +47,7 @@ fn check(name: &str, published: u32, moves: &[String], ply: u32, defence: &str) 
     let pos = position(&p.sfen);
     let line = usi_line(&pos, moves);
     assert_eq!(line.len() as u32, published, "{name}");
-    let mut s = Solver::new(SolverConfig {
-        hash_mb: 64,
-        interpositions: Interpositions::SkipUseless,
-        defence: Defence::NoLeftover,
-        ..SolverConfig::default()
-    });
+    let mut s = rule_solver(64, Limits::none(), Defence::NoLeftover);
     let r = s
         .report_line(&pos, &line, &Limits::nodes(30_000_000))
         .unwrap_or_else(|e| panic!("{name}: {e}"));

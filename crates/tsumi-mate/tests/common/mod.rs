@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use tsumi_core::{Move, Position};
-use tsumi_mate::{check_mate_line, Limits, Solution, Solver, SolverConfig, Verdict};
+use tsumi_mate::{
+    check_mate_line, Defence, Interpositions, Limits, Solution, Solver, SolverConfig, Verdict,
+};
 
 /// The rows of a tab-separated test data file, each with its 1-based line
 /// number and its fields: `#` comments and blank lines are skipped.
@@ -62,6 +64,17 @@ pub fn solver(hash_mb: usize, limits: Limits) -> Solver {
     Solver::new(SolverConfig {
         hash_mb,
         limits,
+        ..SolverConfig::default()
+    })
+}
+
+/// A solver under the 無駄合 rule whose line follows `defence`.
+pub fn rule_solver(hash_mb: usize, limits: Limits, defence: Defence) -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb,
+        limits,
+        interpositions: Interpositions::SkipUseless,
+        defence,
         ..SolverConfig::default()
     })
 }
