@@ -63,7 +63,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// Transposition table size in MB.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 256, value_parser = table_mb)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = tsumi_mate::DEFAULT_HASH_MB, value_parser = table_mb)]
     pub hash_mb: usize,
     /// Search algorithm: dfpn or pnstar.
     #[arg(long, value_name = "ALGO", default_value = "dfpn", value_parser = parse_algo)]
@@ -415,7 +415,6 @@ fn solve_batch(
     let limits = Limits {
         nodes: settings.nodes,
         time: batch.time,
-        stop: None,
     };
     let mut solver = Solver::new(SolverConfig {
         algo: settings.algo,
@@ -424,7 +423,7 @@ fn solve_batch(
         shortest: settings.shortest,
         max_ply: settings.max_ply,
         threads: settings.threads,
-        limits: limits.clone(),
+        limits,
         defence: settings
             .defence
             .unwrap_or(Defence::for_rule(batch.interpositions)),

@@ -18,7 +18,8 @@ use tsumi_core::{Hand, Position};
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{
     Defence, Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution,
-    SolveError, Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
+    SolveError, Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_HASH_MB, DEFAULT_MAX_PLY,
+    MAX_THREADS,
 };
 
 /// Largest table accepted, in MiB.
@@ -28,35 +29,14 @@ const MAX_HASH_MB: usize = 1 << 16;
 /// costs a cache miss on nearly every probe.
 const MATE_MOVE_HASH_MB: usize = 4;
 
-/// The settings a solver is built with (the table size, the rule and the
-/// threads are fixed for a solver's life).
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Build {
-    hash_mb: usize,
-    interpositions: Interpositions,
-    max_ply: u16,
-    threads: usize,
-    shortest: Shortest,
-    defence: Defence,
-}
-
-impl Build {
-    /// A solver whose table's pages are committed now: a Python solver is
-    /// made once and kept for many solves, which should not each wait for
-    /// the kernel to supply fresh pages of the table.
-    fn solver(self) -> CoreSolver {
-        let mut solver = CoreSolver::new(SolverConfig {
-            hash_mb: self.hash_mb,
-            interpositions: self.interpositions,
-            max_ply: self.max_ply,
-            threads: self.threads,
-            shortest: self.shortest,
-            defence: self.defence,
-            ..SolverConfig::default()
-        });
-        solver.commit_table();
-        solver
-    }
+/// A solver for `config` (limits aside: each call sets its own) whose
+/// table's pages are committed now: a Python solver is made once and kept
+/// for many solves, which should not each wait for the kernel to supply
+/// fresh pages of the table.
+fn new_solver(config: SolverConfig) -> CoreSolver {
+    let mut solver = CoreSolver::new(config);
+    solver.commit_table();
+    solver
 }
 
 /// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
@@ -119,11 +99,7 @@ fn limits_arg(time_limit: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
             )))
         }
     };
-    Ok(Limits {
-        nodes,
-        time,
-        stop: None,
-    })
+    Ok(Limits { nodes, time })
 }
 
 /// A position given as `tsumi.Position` or as an SFEN string.
@@ -220,13 +196,13 @@ fn solve_with_report(
     })
 }
 
-/// Runs `work` on `solver` with `limits` plus a fresh stop flag (`work`
+/// Runs `work` on `solver` with `limits` and a fresh stop flag (`work`
 /// gets those limits for any further search it starts, a report), on the
 /// calling thread without the GIL, as [`solve_interruptible`] describes.
 fn run_interruptible<T: Send>(
     py: Python<'_>,
     solver: &Mutex<CoreSolver>,
-    mut limits: Limits,
+    limits: Limits,
     work: impl FnOnce(&mut CoreSolver, &Limits) -> Result<T, SolveError> + Send,
 ) -> PyResult<T> {
     // A Python signal handler run from the watch below could call back
@@ -234,7 +210,6 @@ fn run_interruptible<T: Send>(
     // wait for ourselves.
     let _active = Active::enter(solver)?;
     let stop = Arc::new(AtomicBool::new(false));
-    limits.stop = Some(stop.clone());
     let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
     let watch: ProgressFn = {
         let (stop, raised) = (stop.clone(), raised.clone());
@@ -254,10 +229,12 @@ fn run_interruptible<T: Send>(
     let result = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
             let mut solver = solver.lock().unwrap_or_else(|p| p.into_inner());
-            solver.set_limits(limits.clone());
+            solver.set_limits(limits);
+            solver.set_stop(Some(stop));
             solver.set_progress(Some(watch));
             let r = work(&mut solver, &limits);
             solver.set_progress(None);
+            solver.set_stop(None);
             r
         }))
     });
@@ -447,16 +424,17 @@ impl PySolution {
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
     inner: Mutex<CoreSolver>,
-    /// The settings, kept outside the mutex so that reading them never
-    /// waits for a running solve.
-    build: Build,
+    /// The settings the solver was built with (its limits are `limits`),
+    /// kept outside the mutex so that reading them never waits for a
+    /// running solve.
+    config: SolverConfig,
     limits: Limits,
 }
 
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None, defence="auto"))]
+    #[pyo3(signature = (*, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None, defence="auto"))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         hash_mb: usize,
@@ -468,18 +446,18 @@ impl PySolver {
         defence: &str,
     ) -> PyResult<PySolver> {
         let interpositions = interpositions_arg(interpositions)?;
-        let build = Build {
+        let config = SolverConfig {
             hash_mb: hash_arg(hash_mb)?,
             interpositions,
-            max_ply: DEFAULT_MAX_PLY,
             threads: threads_arg(threads)?,
             shortest: shortest_arg(shortest)?,
             defence: defence_arg(defence, interpositions)?,
+            ..SolverConfig::default()
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
-            inner: Mutex::new(build.solver()),
-            build,
+            inner: Mutex::new(new_solver(config)),
+            config,
         })
     }
 
@@ -501,7 +479,6 @@ impl PySolver {
         let limits = Limits {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
-            stop: None,
         };
         let (s, r) = solve_with_report(py, &self.inner, &pos, limits, report)?;
         PySolution::new(&pos, &s, report, r)
@@ -533,7 +510,6 @@ impl PySolver {
         let limits = Limits {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
-            stop: None,
         };
         let r = run_interruptible(py, &self.inner, limits, |solver, limits| {
             solver.report_line(&pos, &line, limits)
@@ -544,36 +520,36 @@ impl PySolver {
     /// The number of search threads.
     #[getter]
     fn threads(&self) -> usize {
-        self.build.threads
+        self.config.threads
     }
 
     /// The table size in MiB.
     #[getter]
     fn hash_mb(&self) -> usize {
-        self.build.hash_mb
+        self.config.hash_mb
     }
 
     /// `"skip-useless"` or `"count"`.
     #[getter]
     fn interpositions(&self) -> &'static str {
-        self.build.interpositions.name()
+        self.config.interpositions.name()
     }
 
     /// `"prove"`, `"quick"` or `"first"`.
     #[getter]
     fn shortest(&self) -> &'static str {
-        self.build.shortest.name()
+        self.config.shortest.name()
     }
 
     /// `"no-leftover"` or `"longest"` (what `"auto"` became).
     #[getter]
     fn defence(&self) -> &'static str {
-        self.build.defence.name()
+        self.config.defence.name()
     }
 }
 
 /// A thread's kept solver and the settings it was built with.
-type Slot = RefCell<Option<(Build, Arc<Mutex<CoreSolver>>)>>;
+type Slot = RefCell<Option<(SolverConfig, Arc<Mutex<CoreSolver>>)>>;
 
 thread_local! {
     /// The solver behind `tsumi.solve` on this thread, kept so that a
@@ -583,22 +559,25 @@ thread_local! {
     static MATE_SOLVER: Slot = const { RefCell::new(None) };
 }
 
-/// This thread's solver in `slot` for `build`, made anew when the settings
-/// changed.
-fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex<CoreSolver>> {
+/// This thread's solver in `slot` for `config`, made anew when the
+/// settings changed.
+fn cached(
+    slot: &'static std::thread::LocalKey<Slot>,
+    config: SolverConfig,
+) -> Arc<Mutex<CoreSolver>> {
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
             // In use (a signal handler calling in during a solve): a
             // solver of its own for the nested call.
-            Some((b, s)) if *b == build && Arc::strong_count(s) > 1 => {
-                Arc::new(Mutex::new(build.solver()))
+            Some((c, s)) if *c == config && Arc::strong_count(s) > 1 => {
+                Arc::new(Mutex::new(new_solver(config)))
             }
-            Some((b, s)) if *b == build => s.clone(),
+            Some((c, s)) if *c == config => s.clone(),
             _ => {
                 *cell = None; // free the old table first
-                let s = Arc::new(Mutex::new(build.solver()));
-                *cell = Some((build, s.clone()));
+                let s = Arc::new(Mutex::new(new_solver(config)));
+                *cell = Some((config, s.clone()));
                 s
             }
         }
@@ -610,7 +589,7 @@ fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex
 /// (`hash_mb`) is kept between calls on the same thread with the same
 /// settings.
 #[pyfunction]
-#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", report=false, defence="auto"))]
+#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions="skip-useless", shortest="prove", report=false, defence="auto"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -626,16 +605,16 @@ pub fn solve(
 ) -> PyResult<PySolution> {
     let pos = position_arg(position)?;
     let interpositions = interpositions_arg(interpositions)?;
-    let build = Build {
+    let config = SolverConfig {
         hash_mb: hash_arg(hash_mb)?,
         interpositions,
-        max_ply: DEFAULT_MAX_PLY,
         threads: threads_arg(threads)?,
         shortest: shortest_arg(shortest)?,
         defence: defence_arg(defence, interpositions)?,
+        ..SolverConfig::default()
     };
     let limits = limits_arg(time_limit, nodes)?;
-    let solver = cached(&SOLVE_SOLVER, build);
+    let solver = cached(&SOLVE_SOLVER, config);
     let (s, r) = solve_with_report(py, &solver, &pos, limits, report)?;
     PySolution::new(&pos, &s, report, r)
 }
@@ -668,7 +647,7 @@ pub fn mate_move(
             "max_ply={max_ply}: expected 1 to {DEFAULT_MAX_PLY}"
         )));
     }
-    let build = Build {
+    let config = SolverConfig {
         hash_mb: MATE_MOVE_HASH_MB,
         interpositions: Interpositions::CountAll,
         max_ply: max_ply as u16,
@@ -677,8 +656,9 @@ pub fn mate_move(
         // Only the first move is wanted: any mate within `max_ply` will
         // do, and proving no shorter one exists would cost far more.
         shortest: Shortest::First,
+        ..SolverConfig::default()
     };
-    let solver = cached(&MATE_SOLVER, build);
+    let solver = cached(&MATE_SOLVER, config);
     let limits = Limits {
         nodes,
         ..Limits::default()
