@@ -235,7 +235,7 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
         time: Some(Duration::from_secs_f64(args.time_limit)),
         stop: None,
     };
-    let mut solver = Solver::new(SolverConfig {
+    let mut solver = Solver::try_new(SolverConfig {
         hash_mb: args.hash_mb,
         interpositions: args.interpositions,
         defence: args
@@ -243,7 +243,8 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or(Defence::for_rule(args.interpositions)),
         limits: limits.clone(),
         ..SolverConfig::default()
-    });
+    })
+    .map_err(|e| format!("--hash {}: {e}", args.hash_mb))?;
     let mut errors = Vec::new();
     let stdout = std::io::stdout();
     for f in &args.files {

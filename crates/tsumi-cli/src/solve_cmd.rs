@@ -417,7 +417,7 @@ fn solve_batch(
         time: batch.time,
         stop: None,
     };
-    let mut solver = Solver::new(SolverConfig {
+    let mut solver = Solver::try_new(SolverConfig {
         algo: settings.algo,
         hash_mb: settings.hash_mb,
         interpositions: batch.interpositions,
@@ -428,7 +428,8 @@ fn solve_batch(
         defence: settings
             .defence
             .unwrap_or(Defence::for_rule(batch.interpositions)),
-    });
+    })
+    .map_err(|e| format!("--hash {}: {e}", settings.hash_mb))?;
     let json = settings.json;
     let show_progress = !json && std::io::stderr().is_terminal();
     let mut outcomes = Vec::with_capacity(batch.problems.len());

@@ -224,6 +224,28 @@ fn solve_reports_unknown_within_limits_and_rejects_bad_input() {
 }
 
 #[test]
+fn a_table_the_machine_cannot_give_is_an_error_not_an_abort() {
+    let one = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+    for command in ["solve", "check"] {
+        let out = tsumi()
+            .args([command, "--hash", "99999999"])
+            .args(match command {
+                "solve" => vec!["--sfen", one],
+                _ => vec!["/nonexistent.kif"],
+            })
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.contains(&format!("tsumi {command}: --hash 99999999: "))
+                && err.contains("table of 99999999 MiB"),
+            "{command}: {err}"
+        );
+    }
+}
+
+#[test]
 fn solve_with_threads_gives_the_same_answers() {
     let three = "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42";
     let (ok, lines, err) = solve_json(&["--sfen", three, "--threads", "2"]);

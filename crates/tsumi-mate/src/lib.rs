@@ -58,5 +58,5 @@ pub use solver::{
     Algo, Shortest, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
     MAX_PLY_LIMIT, QUICK_MIN_NODES,
 };
-pub use table::{Table, TableStats};
+pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;

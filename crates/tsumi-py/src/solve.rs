@@ -6,7 +6,7 @@ use crate::convert::hand_dict;
 use crate::notation;
 use crate::position::PyPosition;
 use crate::report::report_dict;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::cell::RefCell;
@@ -22,7 +22,7 @@ use tsumi_mate::{
 };
 
 /// Largest table accepted, in MiB.
-const MAX_HASH_MB: usize = 1 << 16;
+const MAX_HASH_MB: usize = 1 << 25;
 /// Table of the per-thread solver behind `Position.mate_move`, in MiB:
 /// small, because a short search touches few entries and a large table
 /// costs a cache miss on nearly every probe.
@@ -43,9 +43,10 @@ struct Build {
 impl Build {
     /// A solver whose table's pages are committed now: a Python solver is
     /// made once and kept for many solves, which should not each wait for
-    /// the kernel to supply fresh pages of the table.
-    fn solver(self) -> CoreSolver {
-        let mut solver = CoreSolver::new(SolverConfig {
+    /// the kernel to supply fresh pages of the table. A table the machine
+    /// cannot give is a `MemoryError` naming its size.
+    fn solver(self) -> PyResult<CoreSolver> {
+        let mut solver = CoreSolver::try_new(SolverConfig {
             hash_mb: self.hash_mb,
             interpositions: self.interpositions,
             max_ply: self.max_ply,
@@ -53,9 +54,10 @@ impl Build {
             shortest: self.shortest,
             defence: self.defence,
             ..SolverConfig::default()
-        });
+        })
+        .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", self.hash_mb)))?;
         solver.commit_table();
-        solver
+        Ok(solver)
     }
 }
 
@@ -81,7 +83,7 @@ fn interpositions_arg(name: &str) -> PyResult<Interpositions> {
 }
 
 /// `value` if it lies in `1..=max`; else a `ValueError` naming the
-/// argument (`"hash_mb=0: expected 1 to 65536 MiB"`).
+/// argument (`"hash_mb=0: expected 1 to 33554432 MiB"`).
 fn count_arg(name: &str, value: usize, max: usize, unit: &str) -> PyResult<usize> {
     if (1..=max).contains(&value) {
         Ok(value)
@@ -434,7 +436,8 @@ impl PySolution {
 /// independent replay, or a proof that there is no mate, or `"unknown"`
 /// when a limit ends the search first.
 ///
-/// - `hash_mb`: the table in MiB (1 to 65536).
+/// - `hash_mb`: the table in MiB (1 to 33554432; a size the machine
+///   cannot give raises `MemoryError`).
 /// - `threads`: search threads (1 to 256), all on the one table; they
 ///   never change a verdict or a proven length.
 /// - `interpositions`: `"skip-useless"` (the 無駄合 rule: a useless
@@ -478,7 +481,7 @@ impl PySolver {
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
-            inner: Mutex::new(build.solver()),
+            inner: Mutex::new(build.solver()?),
             build,
         })
     }
@@ -585,21 +588,24 @@ thread_local! {
 
 /// This thread's solver in `slot` for `build`, made anew when the settings
 /// changed.
-fn cached(slot: &'static std::thread::LocalKey<Slot>, build: Build) -> Arc<Mutex<CoreSolver>> {
+fn cached(
+    slot: &'static std::thread::LocalKey<Slot>,
+    build: Build,
+) -> PyResult<Arc<Mutex<CoreSolver>>> {
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
             // In use (a signal handler calling in during a solve): a
             // solver of its own for the nested call.
             Some((b, s)) if *b == build && Arc::strong_count(s) > 1 => {
-                Arc::new(Mutex::new(build.solver()))
+                Ok(Arc::new(Mutex::new(build.solver()?)))
             }
-            Some((b, s)) if *b == build => s.clone(),
+            Some((b, s)) if *b == build => Ok(s.clone()),
             _ => {
                 *cell = None; // free the old table first
-                let s = Arc::new(Mutex::new(build.solver()));
+                let s = Arc::new(Mutex::new(build.solver()?));
                 *cell = Some((build, s.clone()));
-                s
+                Ok(s)
             }
         }
     })
@@ -635,7 +641,7 @@ pub fn solve(
         defence: defence_arg(defence, interpositions)?,
     };
     let limits = limits_arg(time_limit, nodes)?;
-    let solver = cached(&SOLVE_SOLVER, build);
+    let solver = cached(&SOLVE_SOLVER, build)?;
     let (s, r) = solve_with_report(py, &solver, &pos, limits, report)?;
     PySolution::new(&pos, &s, report, r)
 }
@@ -678,7 +684,7 @@ pub fn mate_move(
         // do, and proving no shorter one exists would cost far more.
         shortest: Shortest::First,
     };
-    let solver = cached(&MATE_SOLVER, build);
+    let solver = cached(&MATE_SOLVER, build)?;
     let limits = Limits {
         nodes,
         ..Limits::default()
