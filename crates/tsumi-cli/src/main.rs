@@ -11,7 +11,6 @@ mod check_cmd;
 mod json;
 mod magics_cmd;
 mod perft_cmd;
-mod report_out;
 mod solve_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};

@@ -4,17 +4,21 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tsumi_core::Position;
 use tsumi_mate::{
-    Algo, Defence, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solution, Solver,
+    Algo, Defence, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solver,
     SolverConfig, Verdict,
 };
 use tsumi_notation::japanese::pv_to_japanese;
+use tsumi_notation::kif::{self, KifWriteOptions};
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
-use crate::report_out::{self, sfen_hand, JsonReport};
+use tsumi_answer::hands::kanji_hand;
+use tsumi_answer::kif::solution_kif;
+use tsumi_answer::record::{describe, SolveRecord};
+use tsumi_answer::report_text;
 
 /// Solve tsume problems (with no input: the bundled sets).
 ///
@@ -191,55 +195,6 @@ const BUNDLED: [BundledSet; 2] = [
         time_limit: Duration::from_secs(3),
     },
 ];
-
-/// One line of `solve --json`.
-#[derive(serde::Serialize)]
-struct JsonResult<'a> {
-    name: &'a str,
-    sfen: String,
-    result: &'static str,
-    /// The mate length; 0 for no mate; null when unknown.
-    length: Option<u32>,
-    /// True when the mate's length is proven to be the shortest; false
-    /// when a limit stopped the search after the mate was found.
-    proven_shortest: bool,
-    pv: Vec<String>,
-    /// Under the 無駄合 rule: the useless interpositions (and their
-    /// captures) that follow the counted line to checkmate.
-    useless_tail: Vec<String>,
-    /// The attacker's hand at the end of the line, SFEN hand notation.
-    leftover: String,
-    /// Under --defence no-leftover, when the line leaves a longer defence
-    /// that ends with pieces left over (変長): the proven shortest mate
-    /// against the longest defence; null otherwise.
-    longest_defence: Option<u32>,
-    /// The length the input file gives for the problem, if any.
-    published_length: Option<u32>,
-    nodes: u64,
-    ms: u64,
-    /// Nodes and milliseconds spent when the first mate was found (null
-    /// when none was).
-    first_mate_nodes: Option<u64>,
-    first_mate_ms: Option<u64>,
-    /// The soundness report (with --report).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    report: Option<JsonReport>,
-}
-
-fn describe(sol: &Solution) -> String {
-    match sol.verdict {
-        Verdict::Mate if sol.proven_shortest => format!("mate in {}", sol.length.unwrap_or(0)),
-        Verdict::Mate => format!("mate in {} (not proven shortest)", sol.length.unwrap_or(0)),
-        Verdict::NoMate => "no mate".to_string(),
-        Verdict::Unknown => match sol.length {
-            Some(n) => format!("unknown (a mate in {n} found, not proven shortest)"),
-            None => match sol.no_mate_within {
-                Some(n) => format!("unknown: no mate within {n} plies (--max-ply)"),
-                None => "unknown within the limits".to_string(),
-            },
-        },
-    }
-}
 
 /// A spinner line on standard error for one problem (only ever made when
 /// standard error is a terminal and the output is not JSON), and the
@@ -467,31 +422,9 @@ fn solve_batch(
         } else {
             None
         };
-        let attacker = p.position.side_to_move();
-        let ms = sol.elapsed.as_secs_f64() * 1000.0;
         let mut out = stdout.lock();
         if json {
-            let record = JsonResult {
-                name: &p.name,
-                sfen: p.position.to_sfen(),
-                result: sol.verdict.name(),
-                length: match (sol.verdict, sol.length) {
-                    (Verdict::Mate, Some(n)) => Some(n),
-                    (Verdict::NoMate, _) => Some(0),
-                    _ => None,
-                },
-                proven_shortest: sol.verdict == Verdict::Mate && sol.proven_shortest,
-                pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
-                useless_tail: sol.useless_tail.iter().map(|m| m.to_usi()).collect(),
-                leftover: sfen_hand(sol.leftover, attacker),
-                longest_defence: sol.longest_defence,
-                published_length: p.length,
-                nodes: sol.nodes,
-                ms: ms.round() as u64,
-                first_mate_nodes: sol.first_mate.map(|(n, _)| n),
-                first_mate_ms: sol.first_mate.map(|(_, t)| t.as_millis() as u64),
-                report: report.as_ref().map(|r| JsonReport::new(r, attacker)),
-            };
+            let record = SolveRecord::new(&p.name, &p.position, &sol, report.as_ref(), p.length);
             writeln!(out, "{}", crate::json::line(&record))?;
         } else {
             let secs = sol.elapsed.as_secs_f64();
@@ -526,7 +459,7 @@ fn solve_batch(
                     )?;
                 }
                 if !sol.leftover.is_empty() {
-                    writeln!(out, "  駒余り: {}", report_out::kanji_hand(sol.leftover))?;
+                    writeln!(out, "  駒余り: {}", kanji_hand(sol.leftover))?;
                 }
                 if let Some(n) = sol.longest_defence {
                     writeln!(
@@ -536,8 +469,8 @@ fn solve_batch(
                 }
             }
             if let Some(r) = &report {
-                writeln!(out, "  report: {}", report_out::summary(r))?;
-                report_out::print_details(&mut out, &p.position, &sol.pv, r)?;
+                writeln!(out, "  report: {}", report_text::summary(r))?;
+                report_text::print_details(&mut out, &p.position, &sol.pv, r)?;
             }
             writeln!(
                 out,
@@ -549,8 +482,10 @@ fn solve_batch(
         }
         if let Some(path) = &settings.kif {
             if sol.verdict == Verdict::Mate {
-                let target = report_out::kif_path(path, i, total);
-                report_out::write_kif(&target, &p.name, &p.position, &sol.pv, report.as_ref())?;
+                let target = kif_path(path, i, total);
+                let record = solution_kif(&p.name, &p.position, &sol.pv, report.as_ref());
+                kif::write_kif_file(&target, &record, &KifWriteOptions::SOLUTION)
+                    .map_err(|e| format!("{}: {e}", target.display()))?;
                 if !json {
                     writeln!(out, "  KIF: {}", target.display())?;
                 }
@@ -566,6 +501,24 @@ fn solve_batch(
         });
     }
     Ok((outcomes, errors))
+}
+
+/// The path the KIF of problem `index` (0-based) of `count` goes to: `path`
+/// itself for a single problem, else `path` with `-N` before the
+/// extension.
+pub fn kif_path(path: &Path, index: usize, count: usize) -> PathBuf {
+    if count <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(e) => format!("{stem}-{}.{}", index + 1, e.to_string_lossy()),
+        None => format!("{stem}-{}", index + 1),
+    };
+    path.with_file_name(name)
 }
 
 fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) -> std::io::Result<()> {

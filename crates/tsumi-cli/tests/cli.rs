@@ -512,6 +512,11 @@ fn check_gives_a_verdict_line_first() {
     let (ok, out, err) = check_text(&kif_record("cooked", COOKED3, &solver_pv(COOKED3)));
     assert!(ok, "{err}");
     assert!(out.starts_with("cooked: cook at ply 1: △"), "{out}");
+    let cooked = kif_record("cooked", COOKED3, &solver_pv(COOKED3));
+    let (ok, l, err) = check_text_with(&cooked, &["--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&l, "verdict"), "\"cook\"");
+    assert_eq!(field(&l, "ply"), "1");
     // The line cut short: not mate.
     let (ok, out, err) = check_text(&kif_record("short", SOUND3, &solver_pv(SOUND3)[..1]));
     assert!(ok, "{err}");
@@ -588,6 +593,7 @@ fn check_reads_the_composed_59_ply_record() {
     assert_eq!(field(&l, "name"), "\"驚愕の曠野\"");
     assert_eq!(field(&l, "author_length"), "59");
     assert_eq!(field(&l, "verdict"), "\"undecided\"");
+    assert_eq!(field(&l, "ply"), "null");
     assert!(l.contains("\"ends_in_mate\": true"), "{l}");
     assert!(l.contains("\"longer_defences\": []"), "{l}");
     assert!(l.contains("\"complete\": false"), "{l}");
