@@ -1,28 +1,8 @@
 //! End-to-end tests of the `tsumi` binary.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn tsumi() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tsumi"))
-}
-
-/// Runs `tsumi` with `args`: whether it exited with success, its
-/// standard output and its standard error.
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = tsumi().args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsumi-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::{run, temp_path, tsumi};
 
 #[test]
 fn perft_json_is_one_object() {
