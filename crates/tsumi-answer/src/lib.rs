@@ -13,6 +13,7 @@
 //! - [`kif`]: a solution as a KIF record, same-length defences (変同) as
 //!   変化 branches (`tsumi solve --kif`, the page's download).
 //! - [`hands`]: hands in SFEN and kanji.
+//! - [`json`]: records as one line of spaced JSON.
 //!
 //! Nothing here searches on its own account: [`check::check_line`] runs
 //! the solver's report and solve, and everything else is conversion.
@@ -21,6 +22,7 @@
 
 pub mod check;
 pub mod hands;
+pub mod json;
 pub mod kif;
 pub mod record;
 pub mod report_json;

@@ -104,7 +104,7 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
             let mut out = stdout.lock();
             if args.json {
                 let record = CheckRecord::new(&p.name, &p.position, &p.solution, &finding);
-                writeln!(out, "{}", crate::json::line(&record))?;
+                writeln!(out, "{}", tsumi_answer::json::line(&record))?;
             } else {
                 writeln!(out, "{}: {}", p.name, finding.summary)?;
                 if let Some(r) = &finding.report {

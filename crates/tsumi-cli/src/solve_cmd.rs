@@ -23,7 +23,7 @@ use crate::job_pool;
 use crate::results_file::{Done, DoneRow, ResultsFile};
 use tsumi_answer::hands::kanji_hand;
 use tsumi_answer::kif::solution_kif;
-use tsumi_answer::record::{describe, SolveRecord};
+use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
 use tsumi_answer::report_text;
 
 /// Solve tsume problems (with no input: the bundled sets).
@@ -242,18 +242,6 @@ const BUNDLED: [BundledSet; 2] = [
         time_limit: Duration::from_secs(3),
     },
 ];
-
-/// One line of `solve --json` for a problem the solver failed on.
-#[derive(serde::Serialize)]
-struct JsonError<'a> {
-    name: &'a str,
-    sfen: String,
-    /// Always `"error"`.
-    result: &'static str,
-    /// What went wrong.
-    error: &'a str,
-    published_length: Option<u32>,
-}
 
 /// Prints the text form of problem `p` (number `i` of `total`) answered
 /// by `sol` and `report`.
@@ -677,13 +665,12 @@ fn solve_batch(
             match answer.and_then(|a| a.map_err(|e| e.to_string())) {
                 Err(e) => {
                     errors += 1;
-                    let line = crate::json::line(&JsonError {
-                        name: &p.name,
-                        sfen: p.position.to_sfen(),
-                        result: "error",
-                        error: &e,
-                        published_length: p.length,
-                    });
+                    let line = tsumi_answer::json::line(&ErrorRecord::new(
+                        &p.name,
+                        &p.position.to_sfen(),
+                        &e,
+                        p.length,
+                    ));
                     if let Some(f) = results.as_mut() {
                         f.append(&line)?;
                     }
@@ -704,7 +691,7 @@ fn solve_batch(
                         None
                     });
                     let record = (json || results.is_some()).then(|| {
-                        crate::json::line(&SolveRecord::new(
+                        tsumi_answer::json::line(&SolveRecord::new(
                             &p.name,
                             &p.position,
                             &sol,
