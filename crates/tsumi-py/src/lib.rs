@@ -14,6 +14,7 @@ mod notation;
 mod position;
 mod problems;
 mod report;
+mod solution;
 mod solve;
 mod svg;
 
@@ -24,7 +25,7 @@ use pyo3::prelude::*;
 fn _tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<position::MoveList>()?;
-    m.add_class::<solve::PySolution>()?;
+    m.add_class::<solution::PySolution>()?;
     m.add_class::<solve::PySolver>()?;
     m.add_class::<problems::PyProblem>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
