@@ -6,12 +6,13 @@
 //! SFEN, a problem that could not be solved), 2 for a usage error (unknown
 //! command or option, a value that does not parse).
 
+mod batch_progress;
 mod bench_cmd;
 mod check_cmd;
-mod json;
+mod job_pool;
 mod magics_cmd;
 mod perft_cmd;
-mod report_out;
+mod results_file;
 mod solve_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};

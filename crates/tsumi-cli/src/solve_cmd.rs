@@ -1,20 +1,30 @@
 //! `tsumi solve`: solve tsume problems from files, `--sfen`, or the
 //! bundled set, and print the results.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tsumi_core::Position;
+use tsumi_mate::report::Report;
 use tsumi_mate::{
-    Algo, Defence, Interpositions, Limits, Phase, Progress, ProgressFn, Shortest, Solution, Solver,
-    SolverConfig, Verdict,
+    Algo, Defence, Interpositions, Limits, Shortest, Solution, SolveError, Solver, SolverConfig,
+    Table, Verdict,
 };
 use tsumi_notation::japanese::pv_to_japanese;
+use tsumi_notation::kif::{self, KifWriteOptions};
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
-use crate::report_out::{self, sfen_hand, JsonReport};
+use crate::batch_progress::{self, BatchProgress};
+use crate::job_pool;
+use crate::results_file::{Done, DoneRow, ResultsFile};
+use tsumi_answer::hands::kanji_hand;
+use tsumi_answer::kif::solution_kif;
+use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
+use tsumi_answer::report_text;
 
 /// Solve tsume problems (with no input: the bundled sets).
 ///
@@ -47,7 +57,16 @@ use crate::report_out::{self, sfen_hand, JsonReport};
 /// and "report" with --report. Under the 無駄合 rule a line that ends in
 /// useless interpositions gives them in "useless_tail", not counted;
 /// "longest_defence" is the mate length against a longer defence the line
-/// leaves (変長), else null.
+/// leaves (変長), else null. A problem the solver fails on gives
+/// {"name", "sfen", "result": "error", "error", "published_length"}.
+///
+/// --jobs N solves N problems at once, each with a search and a table of
+/// its own (--hash is split between them unless --hash-per-job), printing
+/// each result as it is found (in input order with --ordered). --out FILE
+/// appends each result to FILE as a --json line, written whole as soon as
+/// the problem is answered; --resume skips the problems FILE already holds
+/// (matched by name and SFEN), so a batch stopped by Ctrl-C, a kill or a
+/// crash goes on where it stopped, no problem lost or written twice.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
     /// Problem files: SFEN lines, KIF/KIFU or CSA.
@@ -108,6 +127,38 @@ pub struct SolveArgs {
     /// for the branches).
     #[arg(long, value_name = "PATH")]
     pub kif: Option<PathBuf>,
+    /// Problems solved at once (1 to 1024), each by a search on a table of
+    /// its own.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = jobs)]
+    pub jobs: usize,
+    /// Give each job a table of --hash MB, instead of splitting --hash
+    /// between the jobs.
+    #[arg(long)]
+    pub hash_per_job: bool,
+    /// Print (and write to --out) the results in input order, instead of
+    /// as they are found.
+    #[arg(long)]
+    pub ordered: bool,
+    /// Append one JSON line per problem (as --json prints it) to FILE,
+    /// each written whole as soon as the problem is answered.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Skip the problems that FILE (--out) already holds a result for,
+    /// matched by name and SFEN; the summary counts them.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+}
+
+/// The most jobs `--jobs` accepts.
+const MAX_JOBS: usize = 1024;
+
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of jobs from 1 to {MAX_JOBS}"
+        )),
+    }
 }
 
 fn threads(s: &str) -> Result<usize, String> {
@@ -192,88 +243,71 @@ const BUNDLED: [BundledSet; 2] = [
     },
 ];
 
-/// One line of `solve --json`.
-#[derive(serde::Serialize)]
-struct JsonResult<'a> {
-    name: &'a str,
-    sfen: String,
-    result: &'static str,
-    /// The mate length; 0 for no mate; null when unknown.
-    length: Option<u32>,
-    /// True when the mate's length is proven to be the shortest; false
-    /// when a limit stopped the search after the mate was found.
-    proven_shortest: bool,
-    pv: Vec<String>,
-    /// Under the 無駄合 rule: the useless interpositions (and their
-    /// captures) that follow the counted line to checkmate.
-    useless_tail: Vec<String>,
-    /// The attacker's hand at the end of the line, SFEN hand notation.
-    leftover: String,
-    /// Under --defence no-leftover, when the line leaves a longer defence
-    /// that ends with pieces left over (変長): the proven shortest mate
-    /// against the longest defence; null otherwise.
-    longest_defence: Option<u32>,
-    /// The length the input file gives for the problem, if any.
-    published_length: Option<u32>,
-    nodes: u64,
-    ms: u64,
-    /// Nodes and milliseconds spent when the first mate was found (null
-    /// when none was).
-    first_mate_nodes: Option<u64>,
-    first_mate_ms: Option<u64>,
-    /// The soundness report (with --report).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    report: Option<JsonReport>,
-}
-
-fn describe(sol: &Solution) -> String {
-    match sol.verdict {
-        Verdict::Mate if sol.proven_shortest => format!("mate in {}", sol.length.unwrap_or(0)),
-        Verdict::Mate => format!("mate in {} (not proven shortest)", sol.length.unwrap_or(0)),
-        Verdict::NoMate => "no mate".to_string(),
-        Verdict::Unknown => match sol.length {
-            Some(n) => format!("unknown (a mate in {n} found, not proven shortest)"),
-            None => match sol.no_mate_within {
-                Some(n) => format!("unknown: no mate within {n} plies (--max-ply)"),
-                None => "unknown within the limits".to_string(),
-            },
-        },
+/// Prints the text form of problem `p` (number `i` of `total`) answered
+/// by `sol` and `report`.
+fn print_text(
+    out: &mut impl Write,
+    i: usize,
+    total: usize,
+    p: &Problem,
+    sol: &Solution,
+    report: Option<&Report>,
+) -> std::io::Result<()> {
+    let secs = sol.elapsed.as_secs_f64();
+    let nps = if secs > 0.0 {
+        sol.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    let published = match p.length {
+        Some(n) => format!(" (published: {n})"),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "[{}/{total}] {}: {}{published}",
+        i + 1,
+        p.name,
+        describe(sol)
+    )?;
+    if sol.verdict == Verdict::Mate {
+        let usi: Vec<String> = sol.pv.iter().map(|m| m.to_usi()).collect();
+        writeln!(out, "  usi:  {}", usi.join(" "))?;
+        if let Ok(ja) = pv_to_japanese(&p.position, &sol.pv) {
+            writeln!(out, "  手順: {ja}")?;
+        }
+        if !sol.useless_tail.is_empty() {
+            let tail: Vec<String> = sol.useless_tail.iter().map(|m| m.to_usi()).collect();
+            writeln!(
+                out,
+                "  then useless interpositions, not counted: {}",
+                tail.join(" ")
+            )?;
+        }
+        if !sol.leftover.is_empty() {
+            writeln!(out, "  駒余り: {}", kanji_hand(sol.leftover))?;
+        }
+        if let Some(n) = sol.longest_defence {
+            writeln!(
+                out,
+                "  変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
+            )?;
+        }
     }
+    if let Some(r) = report {
+        writeln!(out, "  report: {}", report_text::summary(r))?;
+        report_text::print_details(out, &p.position, &sol.pv, r)?;
+    }
+    writeln!(
+        out,
+        "  nodes {}  time {:.3} s  {:.2} Mnps",
+        sol.nodes,
+        secs,
+        nps / 1e6
+    )
 }
 
-/// A spinner line on standard error for one problem (only ever made when
-/// standard error is a terminal and the output is not JSON), and the
-/// solver callback that updates it.
-fn progress_display(name: String) -> (ProgressBar, ProgressFn) {
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {prefix}: {wide_msg}")
-            .expect("the template is valid"),
-    );
-    bar.set_prefix(name);
-    let shown = bar.clone();
-    let callback = Box::new(move |p: &Progress| {
-        let phase = match p.phase {
-            Phase::FirstMate => "searching".to_string(),
-            Phase::Shortening(n) => format!("mate in {n} known, looking for shorter"),
-            Phase::Line(n) => format!("mate in {n}, building the line"),
-            Phase::PnStar => "PN* iteration".to_string(),
-        };
-        let secs = p.elapsed.as_secs_f64();
-        let nps = if secs > 0.0 {
-            p.nodes as f64 / secs
-        } else {
-            0.0
-        };
-        shown.set_message(format!(
-            "{phase}, {} nodes, {secs:.1} s, {:.2} Mnps",
-            p.nodes,
-            nps / 1e6
-        ));
-    });
-    (bar, callback)
-}
-
+/// What the summary counts of one answered problem.
 struct Outcome {
     verdict: Verdict,
     length: Option<u32>,
@@ -281,6 +315,38 @@ struct Outcome {
     published: Option<u32>,
     nodes: u64,
     elapsed: Duration,
+}
+
+impl Outcome {
+    fn of(sol: &Solution, published: Option<u32>) -> Outcome {
+        Outcome {
+            verdict: sol.verdict,
+            length: sol.length,
+            proven_shortest: sol.proven_shortest,
+            published,
+            nodes: sol.nodes,
+            elapsed: sol.elapsed,
+        }
+    }
+
+    /// A result read back from the results file (`None` for an error
+    /// row).
+    fn read(row: &DoneRow) -> Option<Outcome> {
+        let verdict = match row.result.as_str() {
+            "mate" => Verdict::Mate,
+            "nomate" => Verdict::NoMate,
+            "unknown" => Verdict::Unknown,
+            _ => return None,
+        };
+        Some(Outcome {
+            verdict,
+            length: row.length,
+            proven_shortest: row.proven_shortest,
+            published: row.published_length,
+            nodes: row.nodes,
+            elapsed: Duration::from_millis(row.ms),
+        })
+    }
 }
 
 /// Problems solved under one rule and one time limit.
@@ -297,13 +363,43 @@ struct Settings {
     nodes: Option<u64>,
     max_ply: u16,
     hash_mb: usize,
+    hash_per_job: bool,
     algo: Algo,
     threads: usize,
+    jobs: usize,
+    ordered: bool,
     shortest: Shortest,
     defence: Option<Defence>,
     json: bool,
     report: bool,
     kif: Option<PathBuf>,
+}
+
+impl Settings {
+    /// The table of each job, in MiB.
+    fn job_hash_mb(&self) -> usize {
+        if self.hash_per_job {
+            self.hash_mb
+        } else {
+            (self.hash_mb / self.jobs).max(1)
+        }
+    }
+}
+
+/// Where the results go besides standard output, for the whole run.
+struct Sinks {
+    results: Option<ResultsFile>,
+    progress: Option<BatchProgress>,
+    /// Raised to end the running solves when the output fails.
+    stop: Arc<AtomicBool>,
+}
+
+/// Runs `f`, which prints, with the progress display (if any) hidden.
+fn shown<R>(progress: Option<&BatchProgress>, f: impl FnOnce() -> R) -> R {
+    match progress {
+        Some(p) => p.suspend(f),
+        None => f(),
+    }
 }
 
 /// Runs the command.
@@ -323,6 +419,11 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         json,
         report,
         kif,
+        jobs,
+        hash_per_job,
+        ordered,
+        out,
+        resume,
     } = args;
 
     let time = time_limit.map(Duration::from_secs_f64);
@@ -370,33 +471,73 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         nodes,
         max_ply,
         hash_mb,
+        hash_per_job,
         algo,
         threads,
+        jobs,
+        ordered,
         shortest,
         defence,
         json,
         report: report || kif.is_some(),
         kif,
     };
+    // The results the file already holds, matched to the problems.
+    let (results, mut done) = match &out {
+        Some(path) => {
+            let (f, d) = ResultsFile::open(path, resume)?;
+            (Some(f), d)
+        }
+        None => (None, Done::default()),
+    };
+    let stored: Vec<Vec<Option<DoneRow>>> = batches
+        .iter()
+        .map(|b| {
+            b.problems
+                .iter()
+                .map(|p| done.take(&p.name, &p.position.to_sfen()))
+                .collect()
+        })
+        .collect();
+    let skipped = stored.iter().flatten().filter(|r| r.is_some()).count();
+    if let (true, Some(path)) = (resume, &out) {
+        eprintln!(
+            "{}: {skipped} of {total} problems already answered, {} to solve",
+            path.display(),
+            total - skipped
+        );
+    }
+    // A bar on a terminal, unless JSON goes to the same terminal.
+    let terminal = std::io::stderr().is_terminal() && !(json && std::io::stdout().is_terminal());
+    let mut sinks = Sinks {
+        results,
+        progress: terminal.then(|| BatchProgress::new(total as u64, skipped as u64)),
+        stop: Arc::new(AtomicBool::new(false)),
+    };
     let mut errors = 0usize;
     let mut first = 0usize;
     let several = batches.len() > 1;
-    for batch in &batches {
-        let (outcomes, e) = solve_batch(batch, &settings, first, total)?;
+    for (batch, stored) in batches.iter().zip(stored) {
+        let (outcomes, e, pace) = solve_batch(batch, stored, &settings, first, total, &mut sinks)?;
         errors += e;
         if !json {
-            if several {
-                writeln!(
-                    std::io::stdout(),
-                    "\n{} ({} interpositions, {} s per problem)",
-                    batch.label,
-                    batch.interpositions.name(),
-                    batch.time.map_or(0.0, |t| t.as_secs_f64())
-                )?;
-            }
-            print_summary(&outcomes, batch.problems.len(), e)?;
+            shown(sinks.progress.as_ref(), || -> std::io::Result<()> {
+                if several {
+                    writeln!(
+                        std::io::stdout(),
+                        "\n{} ({} interpositions, {} s per problem)",
+                        batch.label,
+                        batch.interpositions.name(),
+                        batch.time.map_or(0.0, |t| t.as_secs_f64())
+                    )?;
+                }
+                print_summary(&outcomes, batch.problems.len(), e, &pace)
+            })?;
         }
         first += batch.problems.len();
+    }
+    if let Some(p) = &sinks.progress {
+        p.finish();
     }
     if errors > 0 {
         return Err(format!("{errors} of {total} problems could not be solved (see above)").into());
@@ -404,21 +545,70 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Solves one batch, printing each result; problems are numbered from
-/// `first + 1` of `total`. Returns the outcomes and the number of errors.
+/// What a job hands back for one problem: the solution and, with
+/// --report, the report or why it could not be made.
+struct Answer {
+    sol: Solution,
+    report: Result<Option<Report>, SolveError>,
+}
+
+/// One job: its solver and its line on the progress display (cleared
+/// when the job ends).
+struct Job {
+    solver: Solver,
+    line: Option<ProgressBar>,
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        if let Some(line) = &self.line {
+            line.finish_and_clear();
+        }
+    }
+}
+
+/// How fast a batch went: the problems solved in this run, the wall-clock
+/// time, the jobs, and the problems read back from the results file.
+struct Pace {
+    solved: usize,
+    wall: Duration,
+    jobs: usize,
+    read_back: usize,
+}
+
+/// Solves the problems of one batch that `stored` holds no result for,
+/// with `settings.jobs` jobs, printing each result and appending it to the
+/// results file; problems are numbered from `first + 1` of `total`.
+/// Returns the outcomes (those read back included), the number of errors
+/// and the pace.
 fn solve_batch(
     batch: &Batch,
+    stored: Vec<Option<DoneRow>>,
     settings: &Settings,
     first: usize,
     total: usize,
-) -> Result<(Vec<Outcome>, usize), Box<dyn std::error::Error>> {
+    sinks: &mut Sinks,
+) -> Result<(Vec<Outcome>, usize, Pace), Box<dyn std::error::Error>> {
+    let mut outcomes = Vec::with_capacity(batch.problems.len());
+    let mut errors = 0usize;
+    let mut todo = Vec::new();
+    for (j, row) in stored.into_iter().enumerate() {
+        match row {
+            Some(row) => match Outcome::read(&row) {
+                Some(o) => outcomes.push(o),
+                None => errors += 1,
+            },
+            None => todo.push(j),
+        }
+    }
+    let read_back = batch.problems.len() - todo.len();
     let limits = Limits {
         nodes: settings.nodes,
         time: batch.time,
     };
-    let mut solver = Solver::new(SolverConfig {
+    let config = SolverConfig {
         algo: settings.algo,
-        hash_mb: settings.hash_mb,
+        hash_mb: settings.job_hash_mb(),
         interpositions: batch.interpositions,
         shortest: settings.shortest,
         max_ply: settings.max_ply,
@@ -427,146 +617,151 @@ fn solve_batch(
         defence: settings
             .defence
             .unwrap_or(Defence::for_rule(batch.interpositions)),
-    });
+    };
+    // A table size the machine cannot give (all the jobs' tables
+    // together) is an error before any job starts.
+    let total_mb = settings.job_hash_mb().saturating_mul(settings.jobs);
+    drop(Table::try_new(total_mb).map_err(|e| format!("--hash {}: {e}", settings.hash_mb))?);
     let json = settings.json;
-    let show_progress = !json && std::io::stderr().is_terminal();
-    let mut outcomes = Vec::with_capacity(batch.problems.len());
-    let mut errors = 0usize;
-    let stdout = std::io::stdout();
-    for (j, p) in batch.problems.iter().enumerate() {
-        let i = first + j;
-        let bar = show_progress.then(|| {
-            let (bar, callback) = progress_display(format!("[{}/{total}] {}", i + 1, p.name));
-            solver.set_progress(Some(callback));
-            bar
-        });
-        let result = solver.solve(&p.position);
-        if let Some(bar) = bar {
-            solver.set_progress(None);
-            bar.finish_and_clear();
-        }
-        let sol = match result {
-            Ok(sol) => sol,
-            Err(e) => {
-                errors += 1;
-                eprintln!("[{}/{total}] {}: error: {e}", i + 1, p.name);
-                continue;
+    let Sinks {
+        results,
+        progress,
+        stop,
+    } = sinks;
+    let progress = progress.as_ref();
+    let started = Instant::now();
+    job_pool::run(
+        &todo,
+        settings.jobs,
+        settings.ordered,
+        stop,
+        |_| {
+            let mut solver = Solver::new(config);
+            solver.set_stop(Some(stop.clone()));
+            let line = progress.map(|p| {
+                let line = p.job_line();
+                solver.set_progress(Some(batch_progress::solver_callback(line.clone())));
+                line
+            });
+            Job { solver, line }
+        },
+        |job, _, &j| {
+            let p = &batch.problems[j];
+            if let Some(line) = &job.line {
+                line.set_prefix(format!("[{}/{total}] {}", first + j + 1, p.name));
+                line.set_message("searching");
             }
-        };
-        let report = if settings.report {
-            match solver.report(&p.position, &sol, &limits) {
-                Ok(r) => r,
+            let sol = job.solver.solve(&p.position)?;
+            let report = if settings.report {
+                job.solver.report(&p.position, &sol, &limits)
+            } else {
+                Ok(None)
+            };
+            Ok(Answer { sol, report })
+        },
+        |k, answer: Result<Result<Answer, SolveError>, String>| {
+            let j = todo[k];
+            let (p, i) = (&batch.problems[j], first + j);
+            match answer.and_then(|a| a.map_err(|e| e.to_string())) {
                 Err(e) => {
                     errors += 1;
-                    eprintln!("[{}/{total}] {}: report: error: {e}", i + 1, p.name);
-                    None
+                    let line = tsumi_answer::json::line(&ErrorRecord::new(
+                        &p.name,
+                        &p.position.to_sfen(),
+                        &e,
+                        p.length,
+                    ));
+                    if let Some(f) = results.as_mut() {
+                        f.append(&line)?;
+                    }
+                    shown(progress, || -> std::io::Result<()> {
+                        eprintln!("[{}/{total}] {}: error: {e}", i + 1, p.name);
+                        if json {
+                            writeln!(std::io::stdout(), "{line}")?;
+                        }
+                        Ok(())
+                    })?;
+                }
+                Ok(Answer { sol, report }) => {
+                    let report = report.unwrap_or_else(|e| {
+                        errors += 1;
+                        shown(progress, || {
+                            eprintln!("[{}/{total}] {}: report: error: {e}", i + 1, p.name)
+                        });
+                        None
+                    });
+                    let record = (json || results.is_some()).then(|| {
+                        tsumi_answer::json::line(&SolveRecord::new(
+                            &p.name,
+                            &p.position,
+                            &sol,
+                            report.as_ref(),
+                            p.length,
+                        ))
+                    });
+                    if let (Some(f), Some(line)) = (results.as_mut(), &record) {
+                        f.append(line)?;
+                    }
+                    shown(progress, || -> Result<(), Box<dyn std::error::Error>> {
+                        let mut out = std::io::stdout().lock();
+                        match &record {
+                            Some(line) if json => writeln!(out, "{line}")?,
+                            _ => print_text(&mut out, i, total, p, &sol, report.as_ref())?,
+                        }
+                        if let (Some(path), Verdict::Mate) = (&settings.kif, sol.verdict) {
+                            let target = kif_path(path, i, total);
+                            let record =
+                                solution_kif(&p.name, &p.position, &sol.pv, report.as_ref());
+                            kif::write_kif_file(&target, &record, &KifWriteOptions::SOLUTION)
+                                .map_err(|e| format!("{}: {e}", target.display()))?;
+                            if !json {
+                                writeln!(out, "  KIF: {}", target.display())?;
+                            }
+                        }
+                        Ok(())
+                    })?;
+                    outcomes.push(Outcome::of(&sol, p.length));
                 }
             }
-        } else {
-            None
-        };
-        let attacker = p.position.side_to_move();
-        let ms = sol.elapsed.as_secs_f64() * 1000.0;
-        let mut out = stdout.lock();
-        if json {
-            let record = JsonResult {
-                name: &p.name,
-                sfen: p.position.to_sfen(),
-                result: sol.verdict.name(),
-                length: match (sol.verdict, sol.length) {
-                    (Verdict::Mate, Some(n)) => Some(n),
-                    (Verdict::NoMate, _) => Some(0),
-                    _ => None,
-                },
-                proven_shortest: sol.verdict == Verdict::Mate && sol.proven_shortest,
-                pv: sol.pv.iter().map(|m| m.to_usi()).collect(),
-                useless_tail: sol.useless_tail.iter().map(|m| m.to_usi()).collect(),
-                leftover: sfen_hand(sol.leftover, attacker),
-                longest_defence: sol.longest_defence,
-                published_length: p.length,
-                nodes: sol.nodes,
-                ms: ms.round() as u64,
-                first_mate_nodes: sol.first_mate.map(|(n, _)| n),
-                first_mate_ms: sol.first_mate.map(|(_, t)| t.as_millis() as u64),
-                report: report.as_ref().map(|r| JsonReport::new(r, attacker)),
-            };
-            writeln!(out, "{}", crate::json::line(&record))?;
-        } else {
-            let secs = sol.elapsed.as_secs_f64();
-            let nps = if secs > 0.0 {
-                sol.nodes as f64 / secs
-            } else {
-                0.0
-            };
-            let published = match p.length {
-                Some(n) => format!(" (published: {n})"),
-                None => String::new(),
-            };
-            writeln!(
-                out,
-                "[{}/{total}] {}: {}{published}",
-                i + 1,
-                p.name,
-                describe(&sol)
-            )?;
-            if sol.verdict == Verdict::Mate {
-                let usi: Vec<String> = sol.pv.iter().map(|m| m.to_usi()).collect();
-                writeln!(out, "  usi:  {}", usi.join(" "))?;
-                if let Ok(ja) = pv_to_japanese(&p.position, &sol.pv) {
-                    writeln!(out, "  手順: {ja}")?;
-                }
-                if !sol.useless_tail.is_empty() {
-                    let tail: Vec<String> = sol.useless_tail.iter().map(|m| m.to_usi()).collect();
-                    writeln!(
-                        out,
-                        "  then useless interpositions, not counted: {}",
-                        tail.join(" ")
-                    )?;
-                }
-                if !sol.leftover.is_empty() {
-                    writeln!(out, "  駒余り: {}", report_out::kanji_hand(sol.leftover))?;
-                }
-                if let Some(n) = sol.longest_defence {
-                    writeln!(
-                        out,
-                        "  変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
-                    )?;
-                }
+            if let Some(bar) = progress {
+                bar.inc();
             }
-            if let Some(r) = &report {
-                writeln!(out, "  report: {}", report_out::summary(r))?;
-                report_out::print_details(&mut out, &p.position, &sol.pv, r)?;
-            }
-            writeln!(
-                out,
-                "  nodes {}  time {:.3} s  {:.2} Mnps",
-                sol.nodes,
-                secs,
-                nps / 1e6
-            )?;
-        }
-        if let Some(path) = &settings.kif {
-            if sol.verdict == Verdict::Mate {
-                let target = report_out::kif_path(path, i, total);
-                report_out::write_kif(&target, &p.name, &p.position, &sol.pv, report.as_ref())?;
-                if !json {
-                    writeln!(out, "  KIF: {}", target.display())?;
-                }
-            }
-        }
-        outcomes.push(Outcome {
-            verdict: sol.verdict,
-            length: sol.length,
-            proven_shortest: sol.proven_shortest,
-            published: p.length,
-            nodes: sol.nodes,
-            elapsed: sol.elapsed,
-        });
-    }
-    Ok((outcomes, errors))
+            Ok::<(), Box<dyn std::error::Error>>(())
+        },
+    )?;
+    let pace = Pace {
+        solved: todo.len(),
+        wall: started.elapsed(),
+        jobs: settings.jobs,
+        read_back,
+    };
+    Ok((outcomes, errors, pace))
 }
 
-fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) -> std::io::Result<()> {
+/// The path the KIF of problem `index` (0-based) of `count` goes to: `path`
+/// itself for a single problem, else `path` with `-N` before the
+/// extension.
+pub fn kif_path(path: &Path, index: usize, count: usize) -> PathBuf {
+    if count <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(e) => format!("{stem}-{}.{}", index + 1, e.to_string_lossy()),
+        None => format!("{stem}-{}", index + 1),
+    };
+    path.with_file_name(name)
+}
+
+fn print_summary(
+    outcomes: &[Outcome],
+    total: usize,
+    errors: usize,
+    pace: &Pace,
+) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     // Rows keyed by result: mate lengths in order, then no mate, then unknown.
     let mut rows: BTreeMap<(u8, u32), (usize, u64, Duration)> = BTreeMap::new();
@@ -627,6 +822,22 @@ fn print_summary(outcomes: &[Outcome], total: usize, errors: usize) -> std::io::
         out,
         "\n{decided} of {total} decided, {} unknown, {errors} errors",
         outcomes.len() - decided
+    )?;
+    let wall = pace.wall.as_secs_f64();
+    let rate = if wall > 0.0 {
+        pace.solved as f64 / wall
+    } else {
+        0.0
+    };
+    let read_back = if pace.read_back > 0 {
+        format!("; {} read back from the results file", pace.read_back)
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "solved in this run: {} in {wall:.2} s wall clock ({rate:.1} problems/s, --jobs {}){read_back}",
+        pace.solved, pace.jobs,
     )?;
     let with_length: Vec<&Outcome> = outcomes.iter().filter(|o| o.published.is_some()).collect();
     if !with_length.is_empty() {

@@ -1,28 +1,8 @@
 //! End-to-end tests of the `tsumi` binary.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn tsumi() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tsumi"))
-}
-
-/// Runs `tsumi` with `args`: whether it exited with success, its
-/// standard output and its standard error.
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = tsumi().args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsumi-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::{run, temp_path, tsumi};
 
 #[test]
 fn perft_json_is_one_object() {
@@ -221,6 +201,28 @@ fn solve_reports_unknown_within_limits_and_rejects_bad_input() {
     let (ok, _, err) = solve_json(&["--sfen", sfen, "--algo", "magic"]);
     assert!(!ok);
     assert!(err.contains("unknown algorithm 'magic'"), "{err}");
+}
+
+#[test]
+fn a_table_the_machine_cannot_give_is_an_error_not_an_abort() {
+    let one = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+    for command in ["solve", "check"] {
+        let out = tsumi()
+            .args([command, "--hash", "99999999"])
+            .args(match command {
+                "solve" => vec!["--sfen", one],
+                _ => vec!["/nonexistent.kif"],
+            })
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.contains(&format!("tsumi {command}: --hash 99999999: "))
+                && err.contains("table of 99999999 MiB"),
+            "{command}: {err}"
+        );
+    }
 }
 
 #[test]
@@ -490,6 +492,11 @@ fn check_gives_a_verdict_line_first() {
     let (ok, out, err) = check_text(&kif_record("cooked", COOKED3, &solver_pv(COOKED3)));
     assert!(ok, "{err}");
     assert!(out.starts_with("cooked: cook at ply 1: △"), "{out}");
+    let cooked = kif_record("cooked", COOKED3, &solver_pv(COOKED3));
+    let (ok, l, err) = check_text_with(&cooked, &["--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(field(&l, "verdict"), "\"cook\"");
+    assert_eq!(field(&l, "ply"), "1");
     // The line cut short: not mate.
     let (ok, out, err) = check_text(&kif_record("short", SOUND3, &solver_pv(SOUND3)[..1]));
     assert!(ok, "{err}");
@@ -566,6 +573,7 @@ fn check_reads_the_composed_59_ply_record() {
     assert_eq!(field(&l, "name"), "\"驚愕の曠野\"");
     assert_eq!(field(&l, "author_length"), "59");
     assert_eq!(field(&l, "verdict"), "\"undecided\"");
+    assert_eq!(field(&l, "ply"), "null");
     assert!(l.contains("\"ends_in_mate\": true"), "{l}");
     assert!(l.contains("\"longer_defences\": []"), "{l}");
     assert!(l.contains("\"complete\": false"), "{l}");

@@ -75,5 +75,5 @@ pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
 pub use solver::{Solution, SolveError, Solver, Verdict};
-pub use table::{Table, TableStats};
+pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;

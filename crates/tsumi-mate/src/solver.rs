@@ -18,7 +18,7 @@ use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::line::LineFailure;
 use crate::parallel::Parallel;
 use crate::search::Search;
-use crate::table::{Table, TableStats, DEPTH_INF};
+use crate::table::{Table, TableError, TableStats, DEPTH_INF};
 use crate::useless::{self, Interpositions};
 use core::fmt;
 use std::time::Duration;
@@ -160,14 +160,22 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver with a table of `config.hash_mb` MiB.
+    /// A solver with a table of `config.hash_mb` MiB. Panics when the
+    /// memory cannot be had: a size that comes from a user goes through
+    /// [`Solver::try_new`].
     pub fn new(config: SolverConfig) -> Solver {
-        Solver {
-            table: Table::new(config.hash_mb),
+        Solver::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Solver::new`], or an error naming the table size when the machine
+    /// cannot give it.
+    pub fn try_new(config: SolverConfig) -> Result<Solver, TableError> {
+        Ok(Solver {
+            table: Table::try_new(config.hash_mb)?,
             config,
             stop: None,
             progress: None,
-        }
+        })
     }
 
     /// Commits the table's memory now: the kernel supplies a large

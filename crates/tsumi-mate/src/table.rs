@@ -216,6 +216,35 @@ pub struct Table {
     gen: u8,
 }
 
+/// A table size the machine cannot give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The size asked for, in MiB.
+    pub megabytes: usize,
+    /// The machine's physical memory in bytes, when the size was refused
+    /// for being larger; `None` when the system refused the memory.
+    pub physical: Option<u64>,
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mb = self.megabytes;
+        match self.physical {
+            Some(p) => write!(
+                f,
+                "a table of {mb} MiB is more than this machine's memory ({} MiB)",
+                p >> 20
+            ),
+            None => write!(
+                f,
+                "cannot allocate a table of {mb} MiB: the system refused the memory"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
 /// Size of one entry in bytes.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
@@ -258,18 +287,43 @@ impl Table {
     /// A table using at most `megabytes` MiB, all of it (at least one
     /// bucket): buckets are chosen by a multiply-shift of the key, so their
     /// number need not be a power of two. Each bucket of 256 bytes has a
-    /// one-byte lock beside it.
+    /// one-byte lock beside it. Panics when the memory cannot be had: a
+    /// size that comes from a user goes through [`Table::try_new`].
     pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.saturating_mul(1 << 20);
-        Table::with_buckets((bytes / BUCKET_BYTES).max(1))
+        Table::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A table of exactly `buckets` buckets (at least one).
+    /// [`Table::new`], or an error naming the size when it is more than the
+    /// machine's physical memory or the system will not give it.
+    pub fn try_new(megabytes: usize) -> Result<Table, TableError> {
+        let error = |physical| TableError {
+            megabytes,
+            physical,
+        };
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let physical = crate::zeroed::physical_memory();
+        if physical.is_some_and(|p| bytes as u64 > p) {
+            return Err(error(physical));
+        }
+        Table::try_with_buckets((bytes / BUCKET_BYTES).max(1)).ok_or(error(None))
+    }
+
+    /// A table of exactly `buckets` buckets (at least one). Panics when the
+    /// memory cannot be had.
     pub fn with_buckets(buckets: usize) -> Table {
+        Table::try_with_buckets(buckets)
+            .unwrap_or_else(|| panic!("cannot allocate a table of {buckets} buckets"))
+    }
+
+    fn try_with_buckets(buckets: usize) -> Option<Table> {
         let buckets = buckets.max(1);
-        Table {
-            buckets: ZeroedArray::new(buckets),
-            locks: (0..buckets).map(|_| AtomicU8::new(0)).collect(),
+        let array = ZeroedArray::try_new(buckets)?;
+        let mut locks = Vec::new();
+        locks.try_reserve_exact(buckets).ok()?;
+        locks.resize_with(buckets, || AtomicU8::new(0));
+        Some(Table {
+            buckets: array,
+            locks,
             sharers: AtomicU32::new(0),
             collecting: AtomicBool::new(false),
             not_sync: PhantomData,
@@ -279,7 +333,7 @@ impl Table {
             collections: AtomicU64::new(0),
             collected: AtomicU64::new(0),
             gen: 1,
-        }
+        })
     }
 
     /// Entries the table can hold.
@@ -823,8 +877,23 @@ mod tests {
     }
 
     #[test]
+    fn a_size_the_machine_lacks_is_an_error_naming_it() {
+        let e = Table::try_new(99_999_999)
+            .err()
+            .expect("no machine has 95 TiB");
+        assert_eq!(e.megabytes, 99_999_999);
+        assert!(e.to_string().contains("99999999 MiB"), "{e}");
+        let e = Table::try_new(usize::MAX).err().unwrap();
+        assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
+        assert_eq!(
+            Table::try_new(1).unwrap().stats().capacity,
+            (1 << 20) / BUCKET_BYTES * BUCKET
+        );
+    }
+
+    #[test]
     fn zeroed_buckets_are_empty() {
-        let a = ZeroedArray::<Bucket>::new(2);
+        let a = ZeroedArray::<Bucket>::try_new(2).unwrap();
         for e in a.iter().flat_map(|b| b.0.iter()) {
             assert_eq!(e.state, State::Empty);
             assert!(!e.exact);

@@ -6,7 +6,7 @@
 //! for a problem that touches a few megabytes of it, and a large search
 //! does not miss the TLB on nearly every lookup.
 
-use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
+use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};
 
 /// Types for which the all-zero bit pattern is a valid value.
@@ -34,33 +34,33 @@ unsafe impl<T: Zeroable + Send> Send for ZeroedArray<T> {}
 unsafe impl<T: Zeroable + Sync> Sync for ZeroedArray<T> {}
 
 impl<T: Zeroable> ZeroedArray<T> {
-    /// `len` all-zero elements (at least one).
-    pub(crate) fn new(len: usize) -> ZeroedArray<T> {
+    /// `len` all-zero elements (at least one), or `None` when the
+    /// allocator cannot give that much memory (or the size overflows).
+    pub(crate) fn try_new(len: usize) -> Option<ZeroedArray<T>> {
         let len = len.max(1);
         assert!(std::mem::align_of::<T>() <= ALIGN);
         let bytes = len
             .checked_mul(std::mem::size_of::<T>())
-            .and_then(|b| b.checked_add(ALIGN))
-            .expect("array size overflows");
+            .and_then(|b| b.checked_add(ALIGN))?;
         // Allocated with a small alignment, so that the allocator may
         // take its calloc path (fresh zero pages, nothing written), and
         // aligned by hand inside.
-        let layout = Layout::from_size_align(bytes, 16).expect("array layout");
+        let layout = Layout::from_size_align(bytes, 16).ok()?;
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) };
         if raw.is_null() {
-            handle_alloc_error(layout);
+            return None;
         }
         let offset = (raw as usize).next_multiple_of(ALIGN) - raw as usize;
         // SAFETY: offset < ALIGN and the allocation has ALIGN spare bytes.
         let data = unsafe { raw.add(offset) }.cast::<T>();
         advise_huge_pages(data.cast(), len * std::mem::size_of::<T>());
-        ZeroedArray {
+        Some(ZeroedArray {
             raw,
             layout,
             data,
             len,
-        }
+        })
     }
 
     /// Commits every page now (by writing one byte of each back
@@ -148,6 +148,25 @@ fn advise_huge_pages(start: *mut u8, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
+/// The machine's physical memory in bytes, where the system tells it
+/// (Linux); `None` elsewhere.
+#[cfg(target_os = "linux")]
+pub(crate) fn physical_memory() -> Option<u64> {
+    const SC_PAGESIZE: i32 = 30;
+    const SC_PHYS_PAGES: i32 = 85;
+    extern "C" {
+        fn sysconf(name: i32) -> i64;
+    }
+    // SAFETY: sysconf only reads system configuration.
+    let (pages, size) = unsafe { (sysconf(SC_PHYS_PAGES), sysconf(SC_PAGESIZE)) };
+    (pages > 0 && size > 0).then(|| pages as u64 * size as u64)
+}
+
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn physical_memory() -> Option<u64> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,7 +180,7 @@ mod tests {
     #[test]
     fn starts_zero_aligned_writable_and_zeroes_again() {
         for len in [1, 3, 1000, (5 << 20) / 64] {
-            let mut a = ZeroedArray::<Line>::new(len);
+            let mut a = ZeroedArray::<Line>::try_new(len).unwrap();
             assert_eq!(a.len(), len);
             assert_eq!(a.as_ptr() as usize % 64, 0);
             assert!(a.iter().all(|l| *l == Line([0; 8])));
@@ -173,6 +192,19 @@ mod tests {
             a.zero();
             assert!(a.iter().all(|l| *l == Line([0; 8])));
         }
-        assert_eq!(ZeroedArray::<Line>::new(0).len(), 1);
+        assert_eq!(ZeroedArray::<Line>::try_new(0).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn an_impossible_size_is_none_not_an_abort() {
+        assert!(ZeroedArray::<Line>::try_new(usize::MAX / 64).is_none());
+        assert!(ZeroedArray::<Line>::try_new(1 << 50).is_none(), "64 PiB");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn physical_memory_is_known_on_linux() {
+        let bytes = physical_memory().unwrap();
+        assert!(bytes > 1 << 26, "{bytes}");
     }
 }

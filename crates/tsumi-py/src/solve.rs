@@ -2,11 +2,11 @@
 //! `Position.mate_move`: conversion around `tsumi_mate::Solver`, run
 //! without the GIL and stopped by Ctrl-C.
 
-use crate::convert::hand_dict;
-use crate::notation;
 use crate::position::PyPosition;
+use crate::problems::PyProblem;
 use crate::report::report_dict;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use crate::solution::PySolution;
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::cell::RefCell;
@@ -14,7 +14,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tsumi_core::{Hand, Position};
+use tsumi_core::Position;
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{
     Defence, Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution,
@@ -23,7 +23,7 @@ use tsumi_mate::{
 };
 
 /// Largest table accepted, in MiB.
-const MAX_HASH_MB: usize = 1 << 16;
+const MAX_HASH_MB: usize = 1 << 25;
 /// Table of the per-thread solver behind `Position.mate_move`, in MiB:
 /// small, because a short search touches few entries and a large table
 /// costs a cache miss on nearly every probe.
@@ -32,11 +32,13 @@ const MATE_MOVE_HASH_MB: usize = 4;
 /// A solver for `config` (limits aside: each call sets its own) whose
 /// table's pages are committed now: a Python solver is made once and kept
 /// for many solves, which should not each wait for the kernel to supply
-/// fresh pages of the table.
-fn new_solver(config: SolverConfig) -> CoreSolver {
-    let mut solver = CoreSolver::new(config);
+/// fresh pages of the table. A table the machine cannot give is a
+/// `MemoryError` naming its size.
+fn new_solver(config: SolverConfig) -> PyResult<CoreSolver> {
+    let mut solver = CoreSolver::try_new(config)
+        .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", config.hash_mb)))?;
     solver.commit_table();
-    solver
+    Ok(solver)
 }
 
 /// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
@@ -61,7 +63,7 @@ fn interpositions_arg(name: &str) -> PyResult<Interpositions> {
 }
 
 /// `value` if it lies in `1..=max`; else a `ValueError` naming the
-/// argument (`"hash_mb=0: expected 1 to 65536 MiB"`).
+/// argument (`"hash_mb=0: expected 1 to 33554432 MiB"`).
 fn count_arg(name: &str, value: usize, max: usize, unit: &str) -> PyResult<usize> {
     if (1..=max).contains(&value) {
         Ok(value)
@@ -244,165 +246,6 @@ fn run_interruptible<T: Send>(
     result.map_err(panic_err)?.map_err(solve_err)
 }
 
-/// The result of one solve.
-#[pyclass(name = "Solution", module = "tsumi", frozen)]
-pub struct PySolution {
-    /// `"mate"`, `"nomate"` or `"unknown"`.
-    #[pyo3(get)]
-    result: &'static str,
-    /// The mate length in plies: the proven shortest when
-    /// `proven_shortest`, otherwise the length within which a mate against
-    /// every defence was proven (`pv` may then be shorter, its defence
-    /// the longest the search knew); `None` unless `result == "mate"`.
-    #[pyo3(get)]
-    length: Option<u32>,
-    /// The mating line in USI (empty unless `result == "mate"`).
-    #[pyo3(get)]
-    pv: Vec<String>,
-    /// The same line in Japanese, one string per move (`▲２二金`).
-    #[pyo3(get)]
-    pv_japanese: Vec<String>,
-    /// Under the 無駄合 rule, useless interpositions (with their captures)
-    /// that follow `pv` to checkmate; not counted in `length`.
-    #[pyo3(get)]
-    useless_tail: Vec<String>,
-    /// True when `length` is proven to be the shortest mate; false for a
-    /// mate found before a limit stopped the search for a shorter one.
-    #[pyo3(get)]
-    proven_shortest: bool,
-    /// For `"unknown"`: no mate exists within this many plies (the
-    /// search reached its ply limit).
-    #[pyo3(get)]
-    no_mate_within: Option<u32>,
-    leftover: Hand,
-    /// Nodes searched.
-    #[pyo3(get)]
-    nodes: u64,
-    /// Wall-clock seconds of the search.
-    #[pyo3(get)]
-    seconds: f64,
-    /// A text report (as `tsumi solve` prints) when asked for with
-    /// `report=True`, else `None`.
-    #[pyo3(get)]
-    report: Option<String>,
-    soundness: Option<Report>,
-    /// Under `defence="no-leftover"`, when the line leaves a longer
-    /// defence that ends with pieces left over (変長): the proven shortest
-    /// mate against the longest defence; else `None`.
-    #[pyo3(get)]
-    longest_defence: Option<u32>,
-}
-
-impl PySolution {
-    fn new(
-        pos: &Position,
-        s: &CoreSolution,
-        report: bool,
-        soundness: Option<Report>,
-    ) -> PyResult<PySolution> {
-        let usi = |ms: &[tsumi_core::Move]| ms.iter().map(|m| m.to_usi()).collect::<Vec<_>>();
-        let pv_japanese = notation::japanese_line(pos, &s.pv)
-            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
-        let mut sol = PySolution {
-            result: s.verdict.name(),
-            length: s.length,
-            pv: usi(&s.pv),
-            pv_japanese,
-            useless_tail: usi(&s.useless_tail),
-            proven_shortest: s.verdict == Verdict::Mate && s.proven_shortest,
-            no_mate_within: s.no_mate_within,
-            leftover: s.leftover,
-            nodes: s.nodes,
-            seconds: s.elapsed.as_secs_f64(),
-            report: None,
-            soundness,
-            longest_defence: s.longest_defence,
-        };
-        if report {
-            sol.report = Some(sol.text(pos));
-        }
-        Ok(sol)
-    }
-
-    fn describe(&self) -> String {
-        match (self.result, self.length) {
-            ("mate", Some(n)) if self.proven_shortest => format!("mate in {n}"),
-            ("mate", Some(n)) => format!("mate in {n} (not proven shortest)"),
-            ("nomate", _) => "no mate".to_string(),
-            (_, Some(n)) => format!("unknown (a mate in {n} found, not proven shortest)"),
-            (_, None) => match self.no_mate_within {
-                Some(n) => format!("unknown (no mate within {n} plies)"),
-                None => "unknown within the limits".to_string(),
-            },
-        }
-    }
-
-    fn text(&self, pos: &Position) -> String {
-        let mut t = format!("{}: {}\n", pos.to_sfen(), self.describe());
-        if !self.pv.is_empty() {
-            t += &format!("  usi:  {}\n", self.pv.join(" "));
-            t += &format!("  手順: {}\n", self.pv_japanese.join(" "));
-        }
-        if !self.useless_tail.is_empty() {
-            t += &format!(
-                "  then useless interpositions, not counted: {}\n",
-                self.useless_tail.join(" ")
-            );
-        }
-        if self.result == "mate" && !self.leftover.is_empty() {
-            t += &format!("  駒余り: {}\n", notation::hand_kanji(self.leftover));
-        }
-        let nps = if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        };
-        t += &format!(
-            "  nodes {}  time {:.3} s  {:.2} Mnps\n",
-            self.nodes,
-            self.seconds,
-            nps / 1e6
-        );
-        t
-    }
-}
-
-#[pymethods]
-impl PySolution {
-    /// The attacker's hand at the end of the line (駒余り), as
-    /// `{"P": 1}`.
-    #[getter]
-    fn leftover<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        hand_dict(py, self.leftover)
-    }
-
-    /// The soundness report when solved with `report=True` (for a mate or
-    /// a no-mate; `None` otherwise): the object `tsumi solve --json`
-    /// prints as `"report"`, hands as dicts. See `Solver.check_line`.
-    #[getter]
-    fn soundness<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.soundness
-            .as_ref()
-            .map(|r| report_dict(py, r))
-            .transpose()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "tsumi.Solution(result='{}', length={}, pv=[{}], nodes={}, seconds={:.3})",
-            self.result,
-            self.length.map_or("None".to_string(), |n| n.to_string()),
-            self.pv
-                .iter()
-                .map(|m| format!("'{m}'"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            self.nodes,
-            self.seconds
-        )
-    }
-}
-
 /// A tsume solver that keeps its table (allocated once) across calls, for
 /// solving many problems.
 ///
@@ -411,7 +254,8 @@ impl PySolution {
 /// independent replay, or a proof that there is no mate, or `"unknown"`
 /// when a limit ends the search first.
 ///
-/// - `hash_mb`: the table in MiB (1 to 65536).
+/// - `hash_mb`: the table in MiB (1 to 33554432; a size the machine
+///   cannot give raises `MemoryError`).
 /// - `threads`: search threads (1 to 256), all on the one table; they
 ///   never change a verdict or a proven length.
 /// - `interpositions`: `"skip-useless"` (the 無駄合 rule: a useless
@@ -456,16 +300,18 @@ impl PySolver {
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
-            inner: Mutex::new(new_solver(config)),
+            inner: Mutex::new(new_solver(config)?),
             config,
         })
     }
 
-    /// Solves one problem (a `Position` or an SFEN). `time_limit` (seconds)
-    /// and `nodes` replace the solver's own limits for this call when
-    /// given. Runs without the GIL; Ctrl-C stops it and raises
-    /// `KeyboardInterrupt`.
-    #[pyo3(signature = (position, *, time_limit=None, nodes=None, report=false))]
+    /// Solves one problem: a `Position`, an SFEN, or a `Problem` (whose
+    /// name and published length the answer carries, unless `name` or
+    /// `published_length` are given). `time_limit` (seconds) and `nodes`
+    /// replace the solver's own limits for this call when given. Runs
+    /// without the GIL; Ctrl-C stops it and raises `KeyboardInterrupt`.
+    #[pyo3(signature = (position, *, time_limit=None, nodes=None, report=false, name=None, published_length=None))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
@@ -473,15 +319,27 @@ impl PySolver {
         time_limit: Option<f64>,
         nodes: Option<u64>,
         report: bool,
+        name: Option<String>,
+        published_length: Option<u32>,
     ) -> PyResult<PySolution> {
-        let pos = position_arg(position)?;
+        let (pos, name, published_length) = match position.cast::<PyProblem>() {
+            Ok(p) => {
+                let p = p.get();
+                (
+                    p.position.pos.clone(),
+                    name.or_else(|| Some(p.name.clone())),
+                    published_length.or(p.length),
+                )
+            }
+            Err(_) => (position_arg(position)?, name, published_length),
+        };
         let call = limits_arg(time_limit, nodes)?;
         let limits = Limits {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
         };
         let (s, r) = solve_with_report(py, &self.inner, &pos, limits, report)?;
-        PySolution::new(&pos, &s, report, r)
+        Ok(PySolution::new(&pos, s, r, report, name, published_length))
     }
 
     /// The soundness report along a given mating line (an author's
@@ -564,21 +422,21 @@ thread_local! {
 fn cached(
     slot: &'static std::thread::LocalKey<Slot>,
     config: SolverConfig,
-) -> Arc<Mutex<CoreSolver>> {
+) -> PyResult<Arc<Mutex<CoreSolver>>> {
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
             // In use (a signal handler calling in during a solve): a
             // solver of its own for the nested call.
             Some((c, s)) if *c == config && Arc::strong_count(s) > 1 => {
-                Arc::new(Mutex::new(new_solver(config)))
+                Ok(Arc::new(Mutex::new(new_solver(config)?)))
             }
-            Some((c, s)) if *c == config => s.clone(),
+            Some((c, s)) if *c == config => Ok(s.clone()),
             _ => {
                 *cell = None; // free the old table first
-                let s = Arc::new(Mutex::new(new_solver(config)));
+                let s = Arc::new(Mutex::new(new_solver(config)?));
                 *cell = Some((config, s.clone()));
-                s
+                Ok(s)
             }
         }
     })
@@ -614,9 +472,9 @@ pub fn solve(
         ..SolverConfig::default()
     };
     let limits = limits_arg(time_limit, nodes)?;
-    let solver = cached(&SOLVE_SOLVER, config);
+    let solver = cached(&SOLVE_SOLVER, config)?;
     let (s, r) = solve_with_report(py, &solver, &pos, limits, report)?;
-    PySolution::new(&pos, &s, report, r)
+    Ok(PySolution::new(&pos, s, r, report, None, None))
 }
 
 /// The moves of a line given in USI from `pos`, each legal where it is
@@ -658,7 +516,7 @@ pub fn mate_move(
         shortest: Shortest::First,
         ..SolverConfig::default()
     };
-    let solver = cached(&MATE_SOLVER, config);
+    let solver = cached(&MATE_SOLVER, config)?;
     let limits = Limits {
         nodes,
         ..Limits::default()

@@ -64,6 +64,17 @@ def test_bad_arguments():
         tsumi.solve(SFEN, interpositions="all")
     with pytest.raises(ValueError, match="hash_mb"):
         tsumi.solve(SFEN, hash_mb=0)
+    with pytest.raises(ValueError, match="hash_mb"):
+        tsumi.solve(SFEN, hash_mb=(1 << 25) + 1)
+
+
+def test_a_table_the_machine_cannot_give_is_a_memory_error():
+    # 32 TiB: more than any machine these tests run on, and within range.
+    with pytest.raises(MemoryError, match="hash_mb=33554432: .*33554432 MiB"):
+        tsumi.Solver(hash_mb=1 << 25)
+    with pytest.raises(MemoryError, match="33554432 MiB"):
+        tsumi.solve(SFEN, hash_mb=1 << 25)
+    assert tsumi.solve(SFEN, hash_mb=1).length == 1
     with pytest.raises(ValueError, match="time_limit"):
         tsumi.solve(SFEN, time_limit=-1)
     with pytest.raises(ValueError):

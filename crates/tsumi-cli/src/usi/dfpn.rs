@@ -36,6 +36,16 @@ impl Default for DfPnBackend {
     }
 }
 
+/// A solver with a table of `hash_mb` MiB, or the reason the machine
+/// cannot give it.
+fn new_solver(hash_mb: usize) -> Result<Solver, String> {
+    Solver::try_new(SolverConfig {
+        hash_mb,
+        ..SolverConfig::default()
+    })
+    .map_err(|e| e.to_string())
+}
+
 fn hashfull(stats: &TableStats) -> Option<u32> {
     (stats.capacity > 0).then(|| (stats.used as u64 * 1000 / stats.capacity as u64) as u32)
 }
@@ -45,13 +55,12 @@ impl MateBackend for DfPnBackend {
         if hash_mb == 0 {
             return Err("USI_Hash must be at least 1 MiB".to_string());
         }
-        // Free the old table before allocating the new one.
+        // Free the old table before allocating the new one. A size the
+        // machine cannot give leaves the size as it was (its table is
+        // made again at the next search).
         self.solver = None;
+        let mut solver = new_solver(hash_mb)?;
         self.hash_mb = hash_mb;
-        let mut solver = Solver::new(SolverConfig {
-            hash_mb,
-            ..SolverConfig::default()
-        });
         // The engine resizes at isready: the table's pages are committed
         // there rather than during the first searches.
         solver.commit_table();
@@ -69,13 +78,10 @@ impl MateBackend for DfPnBackend {
         limits: &SearchLimits,
         progress: &mut dyn FnMut(&SearchProgress),
     ) -> Result<MateOutcome, String> {
-        let hash_mb = self.hash_mb;
-        let solver = self.solver.get_or_insert_with(|| {
-            Solver::new(SolverConfig {
-                hash_mb,
-                ..SolverConfig::default()
-            })
-        });
+        let solver = match &mut self.solver {
+            Some(s) => s,
+            None => self.solver.insert(new_solver(self.hash_mb)?),
+        };
         solver.set_threads(self.threads);
         solver.set_limits(Limits {
             nodes: limits.nodes,

@@ -16,7 +16,7 @@ const HASH: Spin = Spin {
     name: "USI_Hash",
     default: tsumi_mate::DEFAULT_HASH_MB as u64,
     min: 1,
-    max: 65536,
+    max: 1 << 25,
 };
 /// `NodesLimit`: nodes per search, 0 for no limit.
 const NODES_LIMIT: Spin = Spin {
@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(
             Options::declarations(),
             [
-                "option name USI_Hash type spin default 256 min 1 max 65536",
+                "option name USI_Hash type spin default 256 min 1 max 33554432",
                 "option name Threads type spin default 1 min 1 max 256",
                 "option name NodesLimit type spin default 0 min 0 max 9223372036854775807",
                 "option name PvInterval type spin default 1000 min 0 max 3600000",
@@ -289,7 +289,7 @@ mod tests {
         let before = o.clone();
         let e = o.set("USI_Hash", Some("0")).unwrap_err();
         assert!(
-            e.contains("USI_Hash takes an integer from 1 to 65536, found '0'"),
+            e.contains("USI_Hash takes an integer from 1 to 33554432, found '0'"),
             "{e}"
         );
         let e = o.set("PvInterval", Some("fast")).unwrap_err();

@@ -105,7 +105,7 @@ fn handshake_and_isready() {
     h.send("usi");
     h.expect(&format!("id name tsumi {}", env!("CARGO_PKG_VERSION")));
     h.expect("id author the tsumi authors");
-    h.expect("option name USI_Hash type spin default 256 min 1 max 65536");
+    h.expect("option name USI_Hash type spin default 256 min 1 max 33554432");
     h.expect("option name Threads type spin default 1 min 1 max 256");
     h.expect("option name NodesLimit type spin default 0 min 0 max 9223372036854775807");
     h.expect("option name PvInterval type spin default 1000 min 0 max 3600000");
@@ -457,7 +457,7 @@ fn malformed_input_is_answered_and_survived() {
         ),
         (
             "setoption name USI_Hash value -1",
-            "info string error: setoption: USI_Hash takes an integer from 1 to 65536, found '-1'",
+            "info string error: setoption: USI_Hash takes an integer from 1 to 33554432, found '-1'",
         ),
         (
             "position",

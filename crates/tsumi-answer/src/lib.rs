@@ -1,0 +1,29 @@
+//! tsumi-answer: what tsumi answers, in the forms its front ends share.
+//!
+//! The `tsumi` command and the `tsumi serve` page (and whatever front end
+//! comes next) give the same answers in the same words; this crate is
+//! where those answers are put into form, once:
+//!
+//! - [`record`]: the solve record, one object per problem, that
+//!   `tsumi solve --json` prints and the page receives.
+//! - [`report_json`]: the soundness report's `"report"` object.
+//! - [`report_text`]: the report as text (one summary line, then one line
+//!   per item), with moves in Japanese and USI.
+//! - [`check`]: the verdict on an author's solution (`tsumi check`).
+//! - [`kif`]: a solution as a KIF record, same-length defences (変同) as
+//!   変化 branches (`tsumi solve --kif`, the page's download).
+//! - [`hands`]: hands in SFEN and kanji.
+//! - [`json`]: records as one line of spaced JSON.
+//!
+//! Nothing here searches on its own account: [`check::check_line`] runs
+//! the solver's report and solve, and everything else is conversion.
+
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod hands;
+pub mod json;
+pub mod kif;
+pub mod record;
+pub mod report_json;
+pub mod report_text;

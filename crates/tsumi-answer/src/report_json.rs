@@ -1,0 +1,131 @@
+//! The soundness report's JSON form: the `"report"` object of
+//! `tsumi solve --json --report` and `tsumi check --json`, and of the
+//! page's answers. Moves are USI, hands SFEN hand notation; the fields are
+//! listed in docs/solver.md ("The soundness report").
+
+use crate::hands::sfen_hand;
+use tsumi_core::Color;
+use tsumi_mate::report::Report;
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct JsonCook {
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    length: u32,
+    #[serde(rename = "final")]
+    is_final: bool,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct JsonSameLength {
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    line: Vec<String>,
+    leftover: String,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct JsonLonger {
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    /// Its exact length from `ply` (--defence no-leftover), else null.
+    length: Option<u32>,
+    /// The attacker's hand at the end of its line (SFEN hand notation):
+    /// not empty, a 変長 variation; null when not settled.
+    leftover: Option<String>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct JsonRefutation {
+    check: String,
+    defence: Option<String>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+struct JsonUnsettled {
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    item: &'static str,
+}
+
+/// The `"report"` object of `--json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct JsonReport {
+    cooks: Vec<JsonCook>,
+    same_length_defences: Vec<JsonSameLength>,
+    longer_defences: Vec<JsonLonger>,
+    ends_in_mate: Option<bool>,
+    leftover: String,
+    refutations: Vec<JsonRefutation>,
+    first_checks: usize,
+    unsettled: Vec<JsonUnsettled>,
+    complete: bool,
+    nodes: u64,
+    ms: u64,
+}
+
+impl JsonReport {
+    /// The JSON form of `r`, a report on a problem whose attacker is
+    /// `attacker`.
+    pub fn new(r: &Report, attacker: Color) -> JsonReport {
+        JsonReport {
+            cooks: r
+                .cooks
+                .iter()
+                .map(|c| JsonCook {
+                    ply: c.ply,
+                    mv: c.mv.to_usi(),
+                    length: c.length,
+                    is_final: c.is_final,
+                })
+                .collect(),
+            same_length_defences: r
+                .same_length_defences
+                .iter()
+                .map(|d| JsonSameLength {
+                    ply: d.ply,
+                    mv: d.mv.to_usi(),
+                    line: d.line.iter().map(|m| m.to_usi()).collect(),
+                    leftover: sfen_hand(d.leftover, attacker),
+                })
+                .collect(),
+            longer_defences: r
+                .longer_defences
+                .iter()
+                .map(|d| JsonLonger {
+                    ply: d.ply,
+                    mv: d.mv.to_usi(),
+                    length: d.length,
+                    leftover: d.leftover.map(|h| sfen_hand(h, attacker)),
+                })
+                .collect(),
+            ends_in_mate: r.ends_in_mate,
+            leftover: sfen_hand(r.leftover, attacker),
+            refutations: r
+                .refutations
+                .iter()
+                .map(|f| JsonRefutation {
+                    check: f.check.to_usi(),
+                    defence: f.defence.map(|m| m.to_usi()),
+                })
+                .collect(),
+            first_checks: r.first_checks,
+            unsettled: r
+                .unsettled
+                .iter()
+                .map(|u| JsonUnsettled {
+                    ply: u.ply,
+                    mv: u.mv.to_usi(),
+                    item: u.item.name(),
+                })
+                .collect(),
+            complete: r.complete(),
+            nodes: r.nodes,
+            ms: r.elapsed.as_millis() as u64,
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! `tsumi solve --jobs N`: N problems solved at once, each job a thread
+//! with a solver (and a table) of its own that takes the next problem of
+//! the batch when it has answered one. The answers come back to the
+//! calling thread, which prints and writes them, as they are found or in
+//! input order.
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Runs `work` on every item of `items` with `jobs` threads, each holding
+/// a state made by `start(job)` on its own thread (made again after a
+/// `work` that panicked, whose item then gets `Err` with the panic's
+/// message). `done(index, answer)` runs on the calling thread for each
+/// item, in input order when `ordered`, else as the answers come. When
+/// `done` fails, `stop` is raised (a `work` that watches it should end
+/// soon), no further item is started, and the error is returned. Items
+/// are started in input order.
+pub fn run<T, S, R, E>(
+    items: &[T],
+    jobs: usize,
+    ordered: bool,
+    stop: &AtomicBool,
+    start: impl Fn(usize) -> S + Sync,
+    work: impl Fn(&mut S, usize, &T) -> R + Sync,
+    mut done: impl FnMut(usize, Result<R, String>) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: Sync,
+    R: Send,
+{
+    let next = AtomicUsize::new(0);
+    let jobs = jobs.clamp(1, items.len().max(1));
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, Result<R, String>)>();
+        for job in 0..jobs {
+            let tx = tx.clone();
+            let (next, start, work) = (&next, &start, &work);
+            scope.spawn(move || {
+                let mut state = start(job);
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let answer = catch_unwind(AssertUnwindSafe(|| work(&mut state, i, item)))
+                        .map_err(|p| {
+                            // What the panicking solve left behind is not
+                            // trusted: the next item gets a new state.
+                            state = start(job);
+                            panic_message(p)
+                        });
+                    if tx.send((i, answer)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = BTreeMap::new();
+        let mut expected = 0usize;
+        for (i, answer) in rx {
+            let r = if ordered {
+                waiting.insert(i, answer);
+                let mut r = Ok(());
+                while let Some(a) = waiting.remove(&expected) {
+                    r = done(expected, a);
+                    expected += 1;
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                r
+            } else {
+                done(i, answer)
+            };
+            if let Err(e) = r {
+                stop.store(true, Ordering::Relaxed);
+                return Err(e);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    let msg = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    format!("internal error: the solver panicked: {msg}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn every_item_once_in_order_when_asked() {
+        let items: Vec<u64> = (0..50).collect();
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        run(
+            &items,
+            3,
+            true,
+            &stop,
+            |_| (),
+            |_, _, &x| {
+                // Later items finish first.
+                std::thread::sleep(Duration::from_micros(50 * (50 - x)));
+                x * 2
+            },
+            |i, r| {
+                seen.push((i, r.unwrap()));
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        let want: Vec<(usize, u64)> = (0..50).map(|i| (i, i as u64 * 2)).collect();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn every_item_once_as_they_come() {
+        let items: Vec<u32> = (0..100).collect();
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        run(
+            &items,
+            4,
+            false,
+            &stop,
+            |j| j,
+            |_, i, _| i,
+            |i, r| {
+                assert_eq!(r, Ok(i));
+                seen.push(i);
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        seen.sort();
+        assert_eq!(seen, (0..100).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_panic_is_an_error_for_its_item_and_the_state_is_remade() {
+        let items: Vec<u32> = (0..10).collect();
+        let stop = AtomicBool::new(false);
+        let starts = AtomicUsize::new(0);
+        let mut errors = Vec::new();
+        run(
+            &items,
+            1,
+            true,
+            &stop,
+            |_| starts.fetch_add(1, Ordering::Relaxed),
+            |_, _, &x| {
+                assert!(x != 4, "four");
+                x
+            },
+            |i, r| {
+                if let Err(e) = r {
+                    errors.push((i, e));
+                }
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, 4);
+        assert!(errors[0].1.contains("four"), "{}", errors[0].1);
+        assert_eq!(starts.load(Ordering::Relaxed), 2);
+    }
+
+    #[test]
+    fn a_failing_consumer_stops_the_jobs() {
+        let items: Vec<u32> = (0..1000).collect();
+        let stop = AtomicBool::new(false);
+        let worked = AtomicUsize::new(0);
+        let r = run(
+            &items,
+            2,
+            false,
+            &stop,
+            |_| (),
+            |_, _, _| {
+                worked.fetch_add(1, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(1));
+            },
+            |_, _| Err("reader gone"),
+        );
+        assert_eq!(r, Err("reader gone"));
+        assert!(stop.load(Ordering::Relaxed));
+        assert!(worked.load(Ordering::Relaxed) < 10);
+    }
+}
