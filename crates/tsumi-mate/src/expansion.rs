@@ -14,7 +14,7 @@ use crate::keymap::KeyMap;
 use crate::path::Path;
 use crate::pieces::{self, full_hand};
 use crate::table::{Probe, Table, DEPTH_INF, INF};
-use crate::useless;
+use crate::useless::{self, Interpositions};
 use tsumi_core::{Color, Hand, Move, MoveList, Position};
 
 /// What expanding the current node reads and writes, borrowed from the
@@ -28,8 +28,8 @@ pub(crate) struct Expander<'a> {
     pub tt: &'a Table,
     /// The side that mates.
     pub attacker: Color,
-    /// The 無駄合 rule is on.
-    pub skip: bool,
+    /// How interpositions count.
+    pub rule: Interpositions,
     /// Positions already judged by [`useless::mate_now`].
     pub memo: &'a mut KeyMap<bool>,
 }
@@ -38,6 +38,11 @@ impl Expander<'_> {
     /// True at an OR node (attacker to move).
     fn is_or(&self) -> bool {
         self.pos.side_to_move() == self.attacker
+    }
+
+    /// True when the 無駄合 rule is on.
+    fn skip(&self) -> bool {
+        self.rule == Interpositions::SkipUseless
     }
 
     fn attacker_hand(&self) -> Hand {
@@ -63,7 +68,7 @@ impl Expander<'_> {
         mut children: Vec<Child>,
     ) -> Vec<Child> {
         let or = self.is_or();
-        let skip = self.skip;
+        let skip = self.skip();
         let child_rem = dec(remaining);
         children.reserve(list.len());
         // First every child's keys, with its bucket fetched from memory,
@@ -85,7 +90,7 @@ impl Expander<'_> {
             if let Some(p) = self.path.repeats(c.key, c.hand, skip) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
-                let probe = self.tt.probe(c.key, c.hand, child_rem);
+                let probe = self.tt.probe(c.key, c.hand, child_rem, self.rule);
                 // Numbers borrowed from other hands (bounds only; the
                 // table gives none to PN*): the child is still looked at
                 // as a fresh one.
@@ -170,7 +175,7 @@ impl Expander<'_> {
         let d = self.defender_hand();
         let r = if replies.is_empty() {
             NodeResult::proven(0, pieces::mate_proof(self.pos, a, d))
-        } else if self.skip && useless::all_interpositions(self.pos, replies) {
+        } else if self.skip() && useless::all_interpositions(self.pos, replies) {
             if useless::mate_now(self.pos, self.memo) {
                 NodeResult::proven(0, a).exact(true)
             } else if remaining <= 1 {
@@ -183,7 +188,7 @@ impl Expander<'_> {
             // attacker no ply left.
             let mut kept = MoveList::new();
             for &m in replies.iter() {
-                if !self.skip || useless::interposition_checker(self.pos, m).is_none() {
+                if !self.skip() || useless::interposition_checker(self.pos, m).is_none() {
                     kept.push(m);
                 }
             }

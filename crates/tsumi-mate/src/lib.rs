@@ -21,6 +21,8 @@
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`checker`]: line verification with the core's plain legal moves.
+//! - `first_mate`: under the 無駄合 rule, the first mate is looked for
+//!   counting every interposition.
 //! - [`useless`]: the 無駄合 (useless interposition) rule;
 //!   `useless_search`: the rule applied inside a search.
 //! - `parallel`: the parallel df-pn (several threads, one table); `busy`:
@@ -50,6 +52,7 @@ pub mod config;
 pub mod defence;
 pub mod dfpn;
 mod expansion;
+mod first_mate;
 mod keymap;
 pub mod limits;
 pub mod line;

@@ -172,7 +172,7 @@ impl<'t> Search<'t> {
             path: &self.path,
             tt: self.tt,
             attacker: self.attacker,
-            skip: self.config.skip_useless(),
+            rule: self.config.interpositions,
             memo: &mut self.mate_now_memo,
         }
     }
@@ -200,8 +200,15 @@ impl<'t> Search<'t> {
                 .store_proven(key, hand, r.hand, r.len, r.exact, best, work);
         } else if r.dn == 0 {
             if r.rep == NO_REP {
-                self.tt
-                    .store_disproven(key, hand, r.hand, r.len, r.exact, work);
+                self.tt.store_disproven(
+                    key,
+                    hand,
+                    r.hand,
+                    r.len,
+                    r.exact,
+                    self.config.interpositions,
+                    work,
+                );
             }
         } else {
             self.tt
