@@ -10,29 +10,35 @@
 //! rule, whose results are not monotone in the hands, only the same hand
 //! counts.
 //!
-//! The path is a stack of board keys and attacker hands indexed by ply,
-//! with a small table of counters indexed by the key's low bits: a child
-//! whose counter is zero (nearly always) is known not to repeat without
-//! looking at the stack.
+//! The path is a stack of board keys and attacker hands indexed by ply.
+//! Beside it, the positions are threaded into one list per slot of the
+//! key's low bits, newest first: a child's repetition is looked for among
+//! the positions of its slot only (on a path of 1 500 plies, about one
+//! position in 4 096 slots), never by scanning the path.
 
 use tsumi_core::Hand;
 
-/// Counter slots of the filter (a power of two).
-const FILTER: usize = 1 << 12;
+/// Slots of the per-slot lists (a power of two).
+const SLOTS: usize = 1 << 12;
+
+/// No position (in the per-slot lists, positions count from one).
+const NIL: u32 = 0;
 
 /// The path from the root of a search (or from the start of the history
 /// a sub-search inherits) to the current node.
 pub(crate) struct Path {
     /// Board key and attacker hand of the position at each ply.
     stack: Vec<(u64, Hand)>,
-    /// How many positions of the stack have each value of the key's low
-    /// bits.
-    filter: Box<[u16; FILTER]>,
+    /// For the position at each ply, the previous position of its slot
+    /// (its ply plus one), or [`NIL`].
+    prev: Vec<u32>,
+    /// For each slot, its latest position (its ply plus one), or [`NIL`].
+    head: Box<[u32]>,
 }
 
 #[inline]
 fn slot(key: u64) -> usize {
-    key as usize & (FILTER - 1)
+    key as usize & (SLOTS - 1)
 }
 
 impl Path {
@@ -40,22 +46,25 @@ impl Path {
     pub(crate) fn new() -> Path {
         Path {
             stack: Vec::with_capacity(256),
-            filter: Box::new([0; FILTER]),
+            prev: Vec::with_capacity(256),
+            head: vec![NIL; SLOTS].into_boxed_slice(),
         }
     }
 
     /// Puts a position on the path, at the next ply.
     #[inline]
     pub(crate) fn push(&mut self, key: u64, hand: Hand) {
+        let s = slot(key);
+        self.prev.push(self.head[s]);
         self.stack.push((key, hand));
-        self.filter[slot(key)] += 1;
+        self.head[s] = self.stack.len() as u32;
     }
 
     /// Takes the last position off the path.
     #[inline]
     pub(crate) fn pop(&mut self) {
-        if let Some((key, _)) = self.stack.pop() {
-            self.filter[slot(key)] -= 1;
+        if let (Some((key, _)), Some(prev)) = (self.stack.pop(), self.prev.pop()) {
+            self.head[slot(key)] = prev;
         }
     }
 
@@ -74,20 +83,21 @@ impl Path {
     /// the same hand repeats; otherwise any hand at most as large.
     #[inline]
     pub(crate) fn repeats(&self, key: u64, hand: Hand, exact: bool) -> Option<u16> {
-        if self.filter[slot(key)] == 0 {
-            return None;
+        let mut i = self.head[slot(key)];
+        while i != NIL {
+            let ply = i as usize - 1;
+            let (k, h) = self.stack[ply];
+            let same = if exact {
+                h == hand
+            } else {
+                hand.is_inferior_or_equal(h)
+            };
+            if k == key && same {
+                return Some(ply as u16);
+            }
+            i = self.prev[ply];
         }
-        self.stack
-            .iter()
-            .rposition(|&(k, h)| {
-                k == key
-                    && if exact {
-                        h == hand
-                    } else {
-                        hand.is_inferior_or_equal(h)
-                    }
-            })
-            .map(|p| p as u16)
+        None
     }
 }
 
@@ -109,7 +119,7 @@ mod tests {
         let mut p = Path::new();
         p.push(1, hand(2));
         p.push(2, hand(0));
-        p.push(1 + FILTER as u64, hand(0));
+        p.push(1 + SLOTS as u64, hand(0));
         p.push(1, hand(1));
         assert_eq!(p.repeats(1, hand(2), false), Some(0));
         assert_eq!(p.repeats(1, hand(1), false), Some(3), "the latest");
