@@ -10,6 +10,7 @@
 use crate::busy::{virtual_loss, BusySet};
 use crate::chain;
 use crate::child::{add_num, dec, inc, Child, NodeResult, NO_REP};
+use crate::estimates::Estimates;
 use crate::keymap::KeyMap;
 use crate::path::Path;
 use crate::pieces::{self, full_hand};
@@ -32,6 +33,8 @@ pub(crate) struct Expander<'a> {
     pub rule: Interpositions,
     /// Positions already judged by [`useless::mate_now`].
     pub memo: &'a mut KeyMap<bool>,
+    /// First estimates of checks already looked at.
+    pub estimates: &'a mut Estimates,
 }
 
 impl Expander<'_> {
@@ -83,7 +86,6 @@ impl Expander<'_> {
             c.candidate = skip && !or && useless::interposition_checker(self.pos, m).is_some();
             children.push(c);
         }
-        let mut replies = MoveList::new();
         let mut kept = 0;
         for (i, slot) in children.iter_mut().enumerate() {
             let mut c = *slot;
@@ -120,30 +122,16 @@ impl Expander<'_> {
                         c.dn = dn;
                     }
                     Probe::Missing | Probe::Open { .. } if or => {
-                        self.pos.do_move(c.mv);
-                        replies.clear();
-                        self.pos.generate_evasions(&mut replies);
-                        if let Some(r) = self.and_leaf(&replies, child_rem) {
-                            if r.pn == 0 && r.len == 0 {
-                                self.tt.store_proven(
-                                    c.key,
-                                    c.hand,
-                                    r.hand,
-                                    0,
-                                    r.exact,
-                                    Move::NULL,
-                                    1,
-                                );
+                        let known = (child_rem > 1)
+                            .then(|| self.estimates.get(c.full_key, self.rule))
+                            .flatten();
+                        match known {
+                            Some(pn) => {
+                                c.pn = pn.max(borrowed_pn);
+                                c.dn = borrowed_dn;
                             }
-                            r.apply(&mut c);
-                        } else {
-                            // df-pn+ style start: the more replies, the
-                            // harder to prove; drops on one square count
-                            // as one, as they are chained.
-                            c.pn = chain::initial_pn(&replies).max(borrowed_pn);
-                            c.dn = borrowed_dn;
+                            None => self.look_ahead(&mut c, child_rem, (borrowed_pn, borrowed_dn)),
                         }
-                        self.pos.undo_move();
                     }
                     Probe::Missing | Probe::Open { .. } => {
                         let (pn, dn) = self.evasion_estimate(&c);
@@ -164,6 +152,33 @@ impl Expander<'_> {
             chain::link_drops(&mut children);
         }
         children
+    }
+
+    /// Looks one ply below the check `c` (an OR node's child the table
+    /// knows nothing of, `remaining` plies left after it): a mate at once
+    /// is stored and proves it; otherwise its first proof number is the
+    /// number of replies (df-pn+ style: the more replies, the harder to
+    /// prove; drops on one square count as one, as they are chained), at
+    /// least the `borrowed` bounds, and is remembered in the estimates.
+    fn look_ahead(&mut self, c: &mut Child, remaining: u16, borrowed: (u32, u32)) {
+        self.pos.do_move(c.mv);
+        let mut replies = MoveList::new();
+        self.pos.generate_evasions(&mut replies);
+        if let Some(r) = self.and_leaf(&replies, remaining) {
+            if r.pn == 0 && r.len == 0 {
+                self.tt
+                    .store_proven(c.key, c.hand, r.hand, 0, r.exact, Move::NULL, 1);
+            }
+            r.apply(c);
+        } else {
+            let pn = chain::initial_pn(&replies);
+            if remaining > 1 {
+                self.estimates.put(c.full_key, self.rule, pn);
+            }
+            c.pn = pn.max(borrowed.0);
+            c.dn = borrowed.1;
+        }
+        self.pos.undo_move();
     }
 
     /// The result of the current AND node (defender to move, with the

@@ -9,7 +9,8 @@
 //!   budget, settings).
 //! - `expansion`: a node's children, their first estimates, how they add
 //!   up and their order; `child`: what is known of one child; `chain`:
-//!   drops on one square searched one at a time.
+//!   drops on one square searched one at a time; `estimates`: the first
+//!   estimates of unsearched checks, remembered.
 //! - `node`: the node loop df-pn and PN* share, with the algorithm as a
 //!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
 //!   (PN*, for comparison).
@@ -51,6 +52,7 @@ mod child;
 pub mod config;
 pub mod defence;
 pub mod dfpn;
+mod estimates;
 mod expansion;
 mod first_mate;
 mod keymap;
