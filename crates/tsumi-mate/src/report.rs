@@ -35,7 +35,8 @@
 //! as such, never guessed. Every result that is listed is proven.
 
 use crate::defence::Defence;
-use crate::limits::{Budget, Limits, Phase};
+use crate::limits::{Budget, Limits, Phase, Progress};
+use crate::line::LineFailure;
 use crate::search::{Child, Search, NO_REP};
 use crate::solver::{SolveError, Solver, Verdict};
 use crate::table::DEPTH_INF;
@@ -379,6 +380,53 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// The line of a move off a mate line, as the report lists it (a cook,
+    /// or a longer defence with its length): from `pos`, the moves
+    /// `prefix` (the line before the move's ply), then `mv`, then a
+    /// shortest mate against the longest defence (fewest pieces left
+    /// among equals), `length` plies in all from `mv` on. `None` when the
+    /// limits ran out first. Built on the table as it stands: right after
+    /// the report it holds most of what the line needs.
+    pub fn variation_line(
+        &mut self,
+        pos: &Position,
+        prefix: &[Move],
+        mv: Move,
+        length: u32,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Move>>, SolveError> {
+        let mut moves = prefix.to_vec();
+        moves.push(mv);
+        let Ok(rest) = u16::try_from(length.saturating_sub(1)) else {
+            return Ok(None);
+        };
+        let interpositions = self.config().interpositions;
+        let defence = self.config().defence;
+        let max_ply = self.config().max_ply;
+        let plies = (moves.len() as u16).saturating_add(rest).saturating_add(2);
+        self.on_search_thread(plies, limits, |table, budget| {
+            let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
+            s.interpositions = interpositions;
+            s.defence = defence;
+            s.budget.phase = Phase::Line(length);
+            let entered = enter_line(&mut s, &moves, max_ply.max(plies))?;
+            let line = s.principal_line(rest, moves.len() as u16);
+            for c in entered.iter().rev() {
+                s.leave(c);
+            }
+            match line {
+                Ok((mut line, _)) => {
+                    line.insert(0, mv);
+                    Ok(Some(line))
+                }
+                Err(LineFailure::Budget) => Ok(None),
+                Err(LineFailure::Inconsistent) => Err(SolveError::Inconsistent),
+            }
+        })
+    }
+}
+
 /// Whether the current node's child `c` is mated within `bound` plies and,
 /// if so, its exact mate length (each shorter bound searched until one
 /// fails). `Err(())` when the limits ran out.
@@ -659,7 +707,9 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
 }
 
 /// Runs `f` on a search thread with a stack for `plies` plies of search,
-/// with a budget for `limits` and the solver's table.
+/// with a budget for `limits` and the solver's table. The progress
+/// callback of [`Solver::set_progress`], if any, receives the search's
+/// reports on the calling thread, as during a solve.
 impl Solver {
     fn on_search_thread<T: Send>(
         &mut self,
@@ -673,16 +723,38 @@ impl Solver {
                 .max(self.config().max_ply)
                 .min(crate::solver::MAX_PLY_LIMIT),
         );
+        let mut progress = self.take_progress();
+        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
+        if progress.is_some() {
+            budget.progress = Some(Box::new(move |p: &Progress| {
+                let _ = tx.send(*p);
+            }));
+        } else {
+            drop(tx);
+        }
         let table = self.table_mut();
-        std::thread::scope(|scope| {
+        let r = std::thread::scope(|scope| {
             let budget = &mut budget;
-            std::thread::Builder::new()
+            let worker = std::thread::Builder::new()
                 .name("tsumi-report".to_string())
                 .stack_size(stack)
-                .spawn_scoped(scope, move || f(table, budget))
-                .map_err(|e| SolveError::Thread(e.to_string()))?
+                .spawn_scoped(scope, move || {
+                    let r = f(table, budget);
+                    // Dropping the sender ends the caller's loop below.
+                    budget.progress = None;
+                    r
+                })
+                .map_err(|e| SolveError::Thread(e.to_string()))?;
+            if let Some(report) = progress.as_mut() {
+                for p in rx {
+                    report(&p);
+                }
+            }
+            worker
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
+        });
+        self.set_progress(progress);
+        r
     }
 }

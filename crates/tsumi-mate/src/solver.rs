@@ -362,9 +362,16 @@ impl Solver {
     }
 
     /// Installs (or removes) a callback called about five times a second
-    /// during long solves, on the thread that called [`Solver::solve`].
+    /// during long solves and reports, on the thread that called
+    /// [`Solver::solve`] or the report.
     pub fn set_progress(&mut self, f: Option<ProgressFn>) {
         self.progress = f;
+    }
+
+    /// Takes the progress callback out (for a search that hands it back
+    /// with [`Solver::set_progress`]).
+    pub(crate) fn take_progress(&mut self) -> Option<ProgressFn> {
+        self.progress.take()
     }
 
     /// Solves the problem `pos`: the side to move attacks and every one of
