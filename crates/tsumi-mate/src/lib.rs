@@ -55,8 +55,8 @@ pub use limits::{Limits, Phase, Progress, ProgressFn};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
 pub use solver::{
-    Algo, Shortest, Solution, SolveError, Solver, SolverConfig, Verdict, DEFAULT_MAX_PLY,
-    MAX_PLY_LIMIT, QUICK_MIN_NODES,
+    check_problem, Algo, Shortest, Solution, SolveError, Solver, SolverConfig, Verdict,
+    DEFAULT_MAX_PLY, MAX_PLY_LIMIT, QUICK_MIN_NODES,
 };
 pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;

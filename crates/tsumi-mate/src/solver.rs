@@ -405,10 +405,7 @@ impl Solver {
         pos: &Position,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> Result<Solution, SolveError> {
-        let attacker = pos.side_to_move();
-        if pos.king_square(attacker.flip()).is_none() {
-            return Err(SolveError::NoDefenderKing);
-        }
+        check_problem(pos)?;
         self.table.new_generation();
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
@@ -481,6 +478,16 @@ impl Solver {
             first_mate,
             table: self.table.stats(),
         })
+    }
+}
+
+/// Whether the solver takes `pos` as a problem (what [`Solver::solve`]
+/// refuses before any search): the side not to move, the defender, must
+/// have a king.
+pub fn check_problem(pos: &Position) -> Result<(), SolveError> {
+    match pos.king_square(pos.side_to_move().flip()) {
+        Some(_) => Ok(()),
+        None => Err(SolveError::NoDefenderKing),
     }
 }
 
