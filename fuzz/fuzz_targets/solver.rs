@@ -33,7 +33,6 @@ fuzz_target!(|data: &[u8]| {
         limits: Limits {
             nodes: Some(nodes),
             time: None,
-            stop: None,
         },
         ..SolverConfig::default()
     });

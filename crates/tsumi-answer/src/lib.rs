@@ -15,6 +15,7 @@
 //! - [`refusal`]: why a problem is refused before any search, in English
 //!   and Japanese, with the squares concerned.
 //! - [`hands`]: hands in SFEN and kanji.
+//! - [`json`]: records as one line of spaced JSON.
 //!
 //! Nothing here searches on its own account: [`check::check_line`] runs
 //! the solver's report and solve, and everything else is conversion.
@@ -23,6 +24,7 @@
 
 pub mod check;
 pub mod hands;
+pub mod json;
 pub mod kif;
 pub mod record;
 pub mod refusal;

@@ -85,6 +85,36 @@ impl SolveRecord {
     }
 }
 
+/// The record of a problem that could not be answered (the solver
+/// refused it or failed on it): `{"name", "sfen", "result": "error",
+/// "error", "published_length"}`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ErrorRecord {
+    /// The problem's name.
+    pub name: String,
+    /// The position, SFEN (as given, when it is not a position).
+    pub sfen: String,
+    /// Always `"error"`.
+    pub result: &'static str,
+    /// What went wrong.
+    pub error: String,
+    /// The length the input gives for the problem, if any.
+    pub published_length: Option<u32>,
+}
+
+impl ErrorRecord {
+    /// The record of the problem `name` at `sfen` that failed with `error`.
+    pub fn new(name: &str, sfen: &str, error: &str, published: Option<u32>) -> ErrorRecord {
+        ErrorRecord {
+            name: name.to_string(),
+            sfen: sfen.to_string(),
+            result: "error",
+            error: error.to_string(),
+            published_length: published,
+        }
+    }
+}
+
 /// The verdict in words: `mate in 7`, `mate in 9 (not proven shortest)`,
 /// `no mate`, `unknown within the limits`, ….
 pub fn describe(sol: &Solution) -> String {

@@ -42,7 +42,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// Transposition table size in MB.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 256, value_parser = crate::solve_cmd::table_mb)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = tsumi_mate::DEFAULT_HASH_MB, value_parser = crate::solve_cmd::table_mb)]
     pub hash_mb: usize,
     /// Interpositions: skip-useless (the 無駄合 rule, the default) or count.
     #[arg(long, value_name = "RULE", default_value = "skip-useless", value_parser = crate::solve_cmd::parse_interpositions)]
@@ -63,7 +63,6 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
     let limits = Limits {
         nodes: args.nodes,
         time: Some(Duration::from_secs_f64(args.time_limit)),
-        stop: None,
     };
     let mut solver = Solver::try_new(SolverConfig {
         hash_mb: args.hash_mb,
@@ -71,7 +70,7 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
         defence: args
             .defence
             .unwrap_or(Defence::for_rule(args.interpositions)),
-        limits: limits.clone(),
+        limits,
         ..SolverConfig::default()
     })
     .map_err(|e| format!("--hash {}: {e}", args.hash_mb))?;
@@ -104,7 +103,7 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
             let mut out = stdout.lock();
             if args.json {
                 let record = CheckRecord::new(&p.name, &p.position, &p.solution, &finding);
-                writeln!(out, "{}", crate::json::line(&record))?;
+                writeln!(out, "{}", tsumi_answer::json::line(&record))?;
             } else {
                 writeln!(out, "{}: {}", p.name, finding.summary)?;
                 if let Some(r) = &finding.report {

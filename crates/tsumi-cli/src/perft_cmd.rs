@@ -68,7 +68,7 @@ pub fn run(args: PerftArgs) -> Result<(), Box<dyn std::error::Error>> {
             seconds: (secs * 1e6).round() / 1e6,
             nps: nps.round() as u64,
         };
-        println!("{}", crate::json::line(&record));
+        println!("{}", tsumi_answer::json::line(&record));
     } else {
         println!("nodes {nodes}");
         println!("time {secs:.3} s");

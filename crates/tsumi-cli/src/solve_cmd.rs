@@ -23,7 +23,7 @@ use crate::job_pool;
 use crate::results_file::{Done, DoneRow, ResultsFile};
 use tsumi_answer::hands::kanji_hand;
 use tsumi_answer::kif::solution_kif;
-use tsumi_answer::record::{describe, SolveRecord};
+use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
 use tsumi_answer::report_text;
 
 /// Solve tsume problems (with no input: the bundled sets).
@@ -82,7 +82,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// Transposition table size in MB.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 256, value_parser = table_mb)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = tsumi_mate::DEFAULT_HASH_MB, value_parser = table_mb)]
     pub hash_mb: usize,
     /// Search algorithm: dfpn or pnstar.
     #[arg(long, value_name = "ALGO", default_value = "dfpn", value_parser = parse_algo)]
@@ -242,18 +242,6 @@ const BUNDLED: [BundledSet; 2] = [
         time_limit: Duration::from_secs(3),
     },
 ];
-
-/// One line of `solve --json` for a problem the solver failed on.
-#[derive(serde::Serialize)]
-struct JsonError<'a> {
-    name: &'a str,
-    sfen: String,
-    /// Always `"error"`.
-    result: &'static str,
-    /// What went wrong.
-    error: &'a str,
-    published_length: Option<u32>,
-}
 
 /// Prints the text form of problem `p` (number `i` of `total`) answered
 /// by `sol` and `report`.
@@ -617,7 +605,6 @@ fn solve_batch(
     let limits = Limits {
         nodes: settings.nodes,
         time: batch.time,
-        stop: Some(sinks.stop.clone()),
     };
     let config = SolverConfig {
         algo: settings.algo,
@@ -626,7 +613,7 @@ fn solve_batch(
         shortest: settings.shortest,
         max_ply: settings.max_ply,
         threads: settings.threads,
-        limits: limits.clone(),
+        limits,
         defence: settings
             .defence
             .unwrap_or(Defence::for_rule(batch.interpositions)),
@@ -649,7 +636,8 @@ fn solve_batch(
         settings.ordered,
         stop,
         |_| {
-            let mut solver = Solver::new(config.clone());
+            let mut solver = Solver::new(config);
+            solver.set_stop(Some(stop.clone()));
             let line = progress.map(|p| {
                 let line = p.job_line();
                 solver.set_progress(Some(batch_progress::solver_callback(line.clone())));
@@ -677,13 +665,12 @@ fn solve_batch(
             match answer.and_then(|a| a.map_err(|e| e.to_string())) {
                 Err(e) => {
                     errors += 1;
-                    let line = crate::json::line(&JsonError {
-                        name: &p.name,
-                        sfen: p.position.to_sfen(),
-                        result: "error",
-                        error: &e,
-                        published_length: p.length,
-                    });
+                    let line = tsumi_answer::json::line(&ErrorRecord::new(
+                        &p.name,
+                        &p.position.to_sfen(),
+                        &e,
+                        p.length,
+                    ));
                     if let Some(f) = results.as_mut() {
                         f.append(&line)?;
                     }
@@ -704,7 +691,7 @@ fn solve_batch(
                         None
                     });
                     let record = (json || results.is_some()).then(|| {
-                        crate::json::line(&SolveRecord::new(
+                        tsumi_answer::json::line(&SolveRecord::new(
                             &p.name,
                             &p.position,
                             &sol,

@@ -17,10 +17,7 @@
 //! child, deferred or not, is proven, and disproven as soon as any child is
 //! known to be disproven, so the chain cannot change a verdict or a length.
 
-use crate::search::Child;
-
-/// No next sibling.
-pub(crate) const NONE: u16 = u16::MAX;
+use crate::child::{Child, NO_NEXT as NONE};
 
 /// Links the drops of an AND node's children, square by square, in
 /// generation order: each drop after the first on its square is deferred
@@ -86,7 +83,8 @@ pub(crate) fn hidden_cost(hidden: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Search, NO_REP};
+    use crate::child::NO_REP;
+    use crate::expansion::numbers;
     use tsumi_core::{Hand, MoveList, Position};
 
     fn children_of(sfen: &str) -> Vec<Child> {
@@ -114,7 +112,7 @@ mod tests {
             assert_eq!(head.mv.to(), c.mv.to());
         }
         // Summed: the king moves, the seven heads and one for the rest.
-        let (pn, dn) = Search::numbers(false, &cs);
+        let (pn, dn) = numbers(false, &cs);
         let king_moves = cs.iter().filter(|c| !c.mv.is_drop()).count() as u32;
         assert_eq!(pn, king_moves + 7 + 1);
         assert_eq!(dn, 1);

@@ -14,11 +14,10 @@
 //! longest of all when every one leaves pieces. The attacker's choices
 //! are unchanged: a check that mates in the fewest plies against every
 //! defence. The search, which proves that shortest length, is unchanged
-//! too: only the line, and so the length the solver reports, differ.
+//! too: only the line, and so the length the solver reports, differ (see
+//! [`crate::line`]).
 
-use crate::line::{LineFailure, LineMemo};
-use crate::search::{Child, Search};
-use tsumi_core::{Hand, Move};
+use crate::useless::Interpositions;
 
 /// How the principal line chooses among defences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -46,10 +45,10 @@ impl Defence {
     /// chosen: the published conventions ([`Defence::NoLeftover`]) with
     /// the 無駄合 rule, the exact value ([`Defence::Longest`]) when every
     /// interposition counts.
-    pub fn for_rule(interpositions: crate::Interpositions) -> Defence {
+    pub fn for_rule(interpositions: Interpositions) -> Defence {
         match interpositions {
-            crate::Interpositions::SkipUseless => Defence::NoLeftover,
-            crate::Interpositions::CountAll => Defence::Longest,
+            Interpositions::SkipUseless => Defence::NoLeftover,
+            Interpositions::CountAll => Defence::Longest,
         }
     }
 
@@ -60,63 +59,5 @@ impl Defence {
             "no-leftover" => Some(Defence::NoLeftover),
             _ => None,
         }
-    }
-}
-
-impl Search<'_> {
-    /// Under [`Defence::NoLeftover`], the line from an AND node of exact
-    /// length `n` through the defences the rule counts (`children`, each
-    /// mated within `n - 1`): the longest line that leaves the attacker
-    /// no piece, else the best line of a longest defence (fewest pieces
-    /// left). A defence's line is built by the same rule, so it may be
-    /// shorter than the defence's exact length; defences are taken from
-    /// the longest down and the search stops when no later one can give a
-    /// longer line than the best found.
-    pub(crate) fn no_leftover_line(
-        &mut self,
-        children: &[Child],
-        n: u16,
-        ply: u16,
-        memo: &mut LineMemo,
-        effort: &mut u32,
-    ) -> Result<Option<(u32, Hand, Vec<Move>)>, LineFailure> {
-        // The exact length of each child (an OR node): the least bound
-        // within which it is mated.
-        let mut by_length: Vec<(u16, Child)> = Vec::with_capacity(children.len());
-        for c in children {
-            let mut k = n - 1;
-            while k >= 3 {
-                match self.child_mated_within(c, k - 2, ply) {
-                    None => return Err(LineFailure::Budget),
-                    Some(true) => k -= 2,
-                    Some(false) => break,
-                }
-            }
-            by_length.push((k, *c));
-        }
-        by_length.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        let longest = by_length.first().map_or(0, |&(k, _)| k);
-        let mut clean: Option<(u32, Hand, Vec<Move>)> = None;
-        let mut fallback: Option<(u32, Hand, Vec<Move>)> = None;
-        for (k, c) in by_length {
-            // A line through this defence has at most k + 1 plies.
-            if clean.as_ref().is_some_and(|l| l.2.len() > k as usize) {
-                break;
-            }
-            if self.line_effort_spent(*effort) && (clean.is_some() || fallback.is_some()) {
-                break;
-            }
-            let mut found = None;
-            self.consider(&c, k + 1, ply, memo, effort, &mut found)?;
-            let Some(line) = found else { continue };
-            if line.0 == 0 {
-                if clean.as_ref().map_or(true, |l| line.2.len() > l.2.len()) {
-                    clean = Some(line);
-                }
-            } else if k == longest && fallback.as_ref().map_or(true, |f| line.0 < f.0) {
-                fallback = Some(line);
-            }
-        }
-        Ok(clean.or(fallback))
     }
 }

@@ -13,11 +13,10 @@
 //! is df-pn's [`Policy`]: the two thresholds, the choice of child and the
 //! thresholds it gets.
 
+use crate::child::{Child, NodeResult};
+use crate::expansion::select;
 use crate::node::Policy;
-use crate::parallel::{virtual_loss, BusySet};
-use crate::search::{Child, NodeResult, Search};
-#[cfg(doc)]
-use crate::table::Table;
+use crate::search::Search;
 use crate::table::{INF, INF_MINUS};
 
 /// `th - total + part`, the threshold left to one child when its siblings
@@ -100,43 +99,4 @@ impl Search<'_> {
             }
         }
     }
-}
-
-/// The most proving child and the second-best value of the selected
-/// number (proof number at an OR node, disproof number at an AND node).
-/// Ties go to the child furthest from being refuted by the other side
-/// (the order of generation after that): at an OR node the check with the
-/// larger disproof number, at an AND node the defence with the larger
-/// proof number. In a bounded search a defence known to be mated only
-/// beyond the bound thus comes first (see [`Table::probe`]). On 寿 (611
-/// plies) the OR-node rule alone halves the nodes to the first mate.
-/// With `busy` (a parallel search), the children other threads are in
-/// count with a virtual loss on the selected number.
-fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) {
-    let mut best = usize::MAX;
-    let mut best_v = (INF, INF);
-    let mut second = INF;
-    for (i, c) in children.iter().enumerate() {
-        if c.deferred {
-            continue;
-        }
-        let mut v = if or {
-            (c.pn, u32::MAX - c.dn)
-        } else {
-            (c.dn, u32::MAX - c.pn)
-        };
-        if let Some(busy) = busy {
-            v.0 = virtual_loss(v.0, busy.count(c.full_key));
-        }
-        if best == usize::MAX || v < best_v {
-            if best != usize::MAX {
-                second = second.min(best_v.0);
-            }
-            best = i;
-            best_v = v;
-        } else {
-            second = second.min(v.0);
-        }
-    }
-    (best, second)
 }

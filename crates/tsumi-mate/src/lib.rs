@@ -3,19 +3,31 @@
 //! - [`solver`]: the entry point — [`Solver::solve`] finds the shortest
 //!   mate with the longest defence, builds the principal line and has it
 //!   replayed by the independent [`checker`] before reporting.
-//! - [`dfpn`]: depth-first proof-number search.
-//! - [`pnstar`]: PN*, for comparison.
-//! - `node`: the node loop both share, with the algorithm as a policy.
+//! - [`config`]: the one [`SolverConfig`] value every search of a solve
+//!   is given, and the defaults every front end shares.
+//! - `search`: the searching state (position, path, table handle,
+//!   budget, settings).
+//! - `expansion`: a node's children, their first estimates, how they add
+//!   up and their order; `child`: what is known of one child; `chain`:
+//!   drops on one square searched one at a time.
+//! - `node`: the node loop df-pn and PN* share, with the algorithm as a
+//!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
+//!   (PN*, for comparison).
 //! - [`table`]: the transposition table with hand dominance, replacement
 //!   and garbage collection.
-//! - [`pieces`]: proof and disproof pieces.
-//! - [`line`]: principal-line extraction.
+//! - [`pieces`]: proof and disproof pieces; `path`: repetitions.
+//! - [`line`]: principal-line extraction; [`defence`]: which defence it
+//!   follows.
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`checker`]: line verification with the core's plain legal moves.
-//! - [`useless`]: the 無駄合 (useless interposition) rule.
-//! - `parallel`: the parallel df-pn (several threads, one table).
-//! - [`limits`]: node, time and stop-flag limits, progress reports.
+//! - [`useless`]: the 無駄合 (useless interposition) rule;
+//!   `useless_search`: the rule applied inside a search.
+//! - `parallel`: the parallel df-pn (several threads, one table); `busy`:
+//!   the nodes the threads are in.
+//! - [`limits`]: node and time limits, the stop flag, progress reports.
+//!
+//! The modules form no import circle: `tests/module_layers.rs` checks it.
 //!
 //! ```
 //! use tsumi_core::Position;
@@ -30,10 +42,14 @@
 
 #![warn(missing_docs)]
 
+mod busy;
 mod chain;
 pub mod checker;
+mod child;
+pub mod config;
 pub mod defence;
 pub mod dfpn;
+mod expansion;
 mod keymap;
 pub mod limits;
 pub mod line;
@@ -47,16 +63,17 @@ mod search;
 pub mod solver;
 pub mod table;
 pub mod useless;
+mod useless_search;
 mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
+pub use config::{
+    Algo, Shortest, SolverConfig, DEFAULT_HASH_MB, DEFAULT_MAX_PLY, MAX_PLY_LIMIT, QUICK_MIN_NODES,
+};
 pub use defence::Defence;
-pub use limits::{Limits, Phase, Progress, ProgressFn};
+pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
-pub use solver::{
-    check_problem, Algo, Shortest, Solution, SolveError, Solver, SolverConfig, Verdict,
-    DEFAULT_MAX_PLY, MAX_PLY_LIMIT, QUICK_MIN_NODES,
-};
+pub use solver::{check_problem, Solution, SolveError, Solver, Verdict};
 pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;

@@ -1,22 +1,25 @@
-//! Search limits: nodes, time, and a stop flag another thread can raise.
+//! Search limits: nodes and time (part of the solve's settings), and a
+//! stop flag another thread can raise (kept beside them).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Limits on one solve. Every limit is optional; an empty `Limits` lets the
-/// search run until it has an answer.
-#[derive(Clone, Debug, Default)]
+/// search run until it has an answer (or its stop flag is raised, see
+/// [`crate::Solver::set_stop`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after this many nodes (node visits, over all searches of one
     /// solve).
     pub nodes: Option<u64>,
     /// Stop after this much wall-clock time.
     pub time: Option<Duration>,
-    /// Stop as soon as this flag becomes `true` (checked every few hundred
-    /// nodes).
-    pub stop: Option<Arc<AtomicBool>>,
 }
+
+/// A flag another thread raises to stop a solve (checked every few
+/// hundred nodes).
+pub type StopFlag = Arc<AtomicBool>;
 
 impl Limits {
     /// No limit at all.
@@ -99,7 +102,7 @@ pub(crate) struct Budget {
     /// the solve's own limit (see [`Budget::cap_nodes`]).
     cap: u64,
     deadline: Option<Instant>,
-    stop: Option<Arc<AtomicBool>>,
+    stop: Option<StopFlag>,
     next_poll: u64,
     exhausted: bool,
     /// In a parallel search: the shared account, and the nodes of this
@@ -117,14 +120,14 @@ pub(crate) struct Budget {
 const POLL_INTERVAL: u64 = 256;
 
 impl Budget {
-    /// Starts the account now.
-    pub(crate) fn start(limits: &Limits) -> Budget {
+    /// Starts the account now, for `limits` and the stop flag `stop`.
+    pub(crate) fn start(limits: &Limits, stop: Option<StopFlag>) -> Budget {
         let now = Instant::now();
         Budget {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             cap: u64::MAX,
             deadline: limits.time.map(|t| now + t),
-            stop: limits.stop.clone(),
+            stop,
             next_poll: 0,
             exhausted: false,
             pool: None,
@@ -259,16 +262,13 @@ mod tests {
 
     #[test]
     fn node_limit_and_stop_flag() {
-        let mut b = Budget::start(&Limits::nodes(10));
+        let mut b = Budget::start(&Limits::nodes(10), None);
         assert!(!b.exhausted(9, || 0));
         assert!(b.exhausted(10, || 0));
         assert!(b.exhausted(0, || 0), "exhaustion is sticky");
 
         let flag = Arc::new(AtomicBool::new(false));
-        let mut b = Budget::start(&Limits {
-            stop: Some(flag.clone()),
-            ..Limits::default()
-        });
+        let mut b = Budget::start(&Limits::none(), Some(flag.clone()));
         assert!(!b.exhausted(0, || 0));
         flag.store(true, Ordering::Relaxed);
         assert!(b.exhausted(POLL_INTERVAL, || 0));
@@ -276,14 +276,14 @@ mod tests {
 
     #[test]
     fn cap_stops_below_the_limit_until_grace() {
-        let mut b = Budget::start(&Limits::nodes(1000));
+        let mut b = Budget::start(&Limits::nodes(1000), None);
         b.cap_nodes(Some(100));
         assert!(!b.exhausted(99, || 0));
         assert!(b.exhausted(100, || 0));
         b.grace(100, 50);
         assert!(!b.exhausted(149, || 0), "grace lifts the cap");
         assert!(b.exhausted(150, || 0));
-        let mut b = Budget::start(&Limits::nodes(1000));
+        let mut b = Budget::start(&Limits::nodes(1000), None);
         b.cap_nodes(Some(100));
         b.cap_nodes(None);
         assert!(!b.exhausted(999, || 0));
@@ -292,10 +292,13 @@ mod tests {
 
     #[test]
     fn zero_time_limit_stops_at_first_poll() {
-        let mut b = Budget::start(&Limits {
-            time: Some(Duration::ZERO),
-            ..Limits::default()
-        });
+        let mut b = Budget::start(
+            &Limits {
+                time: Some(Duration::ZERO),
+                ..Limits::default()
+            },
+            None,
+        );
         assert!(b.exhausted(0, || 0));
     }
 }

@@ -12,9 +12,13 @@
 //! changes what the frame sees. A node looks itself up on entry, so a
 //! result reached meanwhile through a transposition is used at once.
 
-use crate::search::{dec, full_hand, Child, NodeResult, Search, NO_REP};
+use crate::child::{dec, Child, NodeResult, NO_REP};
+use crate::config::Algo;
+use crate::expansion;
+use crate::pieces::full_hand;
+use crate::search::Search;
 use crate::table::Probe;
-use tsumi_core::{Move, MoveList};
+use tsumi_core::{Move, MoveList, Position};
 
 /// The thresholds of one node and how its search proceeds.
 pub(crate) trait Policy: Copy {
@@ -68,7 +72,7 @@ impl Search<'_> {
                 // The budget ran out; the caller ignores this.
                 return NodeResult::open(1, 1);
             }
-            if let Some(r) = self.resolve(or, children, ply) {
+            if let Some(r) = self.expander().resolve(or, children, ply) {
                 let best = if r.pn == 0 && or {
                     children
                         .iter()
@@ -81,7 +85,7 @@ impl Search<'_> {
                 self.store(&r, remaining, best, self.nodes - start);
                 return r;
             }
-            let (pn, dn) = Search::numbers(or, children);
+            let (pn, dn) = expansion::numbers(or, children);
             if policy.reached(pn, dn) || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
                 self.store(&r, remaining, last, self.nodes - start);
@@ -126,15 +130,75 @@ impl Search<'_> {
         }
         let mut list = MoveList::new();
         self.node_moves_into(&mut list);
-        if or {
-            if list.is_empty() {
-                let r = self.leaf_result(true);
-                self.store(&r, remaining, Move::NULL, 1);
-                return Err(r);
-            }
-        } else if let Some(r) = self.shallow_and_result(&list, remaining, true) {
+        let leaf = if or {
+            list.is_empty().then(|| self.expander().leaf_result(true))
+        } else {
+            self.expander().and_leaf(&list, remaining)
+        };
+        if let Some(r) = leaf {
+            self.store(&r, remaining, Move::NULL, 1);
             return Err(r);
         }
         Ok(self.expand(&list, remaining, true))
+    }
+
+    /// Brings an AND node's children up to date before its numbers are
+    /// read: chained drops whose predecessor is proven come forward, and
+    /// under the 無駄合 rule disproven candidate interpositions are judged
+    /// (a useless one counts as proven, which may bring the next drop
+    /// forward). Returns `false` if the budget ran out.
+    pub(crate) fn update_and_children(
+        &mut self,
+        children: &mut [Child],
+        remaining: u16,
+        ply: u16,
+    ) -> bool {
+        crate::chain::activate(children);
+        if self.skip_useless() {
+            if !self.apply_rule(children, remaining, ply) {
+                return false;
+            }
+            crate::chain::activate(children);
+        }
+        true
+    }
+
+    /// Settles the current node within `remaining` plies with the
+    /// configured algorithm (open result: the budget ran out).
+    pub(crate) fn settle(&mut self, remaining: u16, ply: u16) -> NodeResult {
+        // Mates from an OR node have an odd length, from an AND node an
+        // even one: a bound of the other parity means one ply less.
+        let odd = remaining % 2 == 1;
+        let remaining = if odd != self.is_or() {
+            remaining.saturating_sub(1)
+        } else {
+            remaining
+        };
+        match self.config.algo {
+            Algo::DfPn => self.dfpn(remaining, ply),
+            Algo::PnStar => self.pnstar(remaining, ply),
+        }
+    }
+
+    /// Settles `q` within `remaining` plies on the same table and budget
+    /// as a search of its own, with no path above it: only repetitions
+    /// inside its own tree count, so a result with no repetition holds on
+    /// every path.
+    pub(crate) fn settle_detached(&mut self, q: Position, remaining: u16) -> NodeResult {
+        let mut sub = self.sub_search(q, &[]);
+        let r = sub.settle(remaining, 0);
+        self.nodes = sub.nodes;
+        r
+    }
+
+    /// Settles `q`, a position off the current line (a shortcut), within
+    /// `remaining` plies on the same table and budget.
+    pub(crate) fn settle_off_line(&mut self, q: Position, remaining: u16) -> NodeResult {
+        let history = self.path_entries();
+        let ply = history.len() as u16;
+        let mut sub = self.sub_search(q, &history);
+        let r = sub.settle(remaining, ply);
+        self.nodes = sub.nodes;
+        r
     }
 }

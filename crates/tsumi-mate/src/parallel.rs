@@ -6,7 +6,7 @@
 //! [`SharedTable`], which makes every bucket access take the bucket's
 //! lock). What one thread proves or disproves reaches the others through
 //! the table. To keep the threads apart, a thread entering a node marks it
-//! in a shared [`BusySet`] and unmarks it on leaving; a thread choosing a
+//! in a shared [`BusySet`](crate::busy) and unmarks it on leaving; a thread choosing a
 //! child adds a *virtual loss* to the selected number (proof number at an
 //! OR node, disproof number at an AND node) of each child other threads
 //! are in, growing with their count, so that it prefers the siblings
@@ -22,70 +22,16 @@
 //! settle the root found (a proof within the bound, a disproof, or open
 //! when a limit ran out).
 
+use crate::busy::BusySet;
+use crate::child::NodeResult;
+use crate::config::Algo;
 use crate::limits::{Budget, Pool};
-use crate::search::{NodeResult, Search};
-use crate::solver::Algo;
-use crate::table::{SharedTable, INF_MINUS};
-use std::sync::atomic::{AtomicU16, Ordering};
+use crate::search::Search;
+use crate::table::SharedTable;
 use std::sync::Arc;
 
 /// The most search threads a solve accepts (more are reduced to it).
 pub const MAX_THREADS: usize = 256;
-
-/// Slots of the busy set (a power of two).
-const BUSY_SLOTS: usize = 1 << 16;
-
-/// The nodes the threads of a parallel search are in: per slot (chosen by
-/// the high bits of the node's full key), how many threads are in a node
-/// of that slot. A collision only makes a node look busy when it is not,
-/// which changes the order of the search, never its results.
-pub(crate) struct BusySet {
-    slots: Box<[AtomicU16]>,
-}
-
-impl BusySet {
-    /// An empty set.
-    pub(crate) fn new() -> BusySet {
-        BusySet {
-            slots: (0..BUSY_SLOTS).map(|_| AtomicU16::new(0)).collect(),
-        }
-    }
-
-    #[inline]
-    fn slot(&self, full_key: u64) -> &AtomicU16 {
-        &self.slots[(full_key >> 48) as usize & (BUSY_SLOTS - 1)]
-    }
-
-    /// A thread enters the node.
-    #[inline]
-    pub(crate) fn enter(&self, full_key: u64) {
-        self.slot(full_key).fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// A thread leaves the node.
-    #[inline]
-    pub(crate) fn leave(&self, full_key: u64) {
-        self.slot(full_key).fetch_sub(1, Ordering::Relaxed);
-    }
-
-    /// The number of threads in the node (or in a node sharing its slot).
-    #[inline]
-    pub(crate) fn count(&self, full_key: u64) -> u32 {
-        self.slot(full_key).load(Ordering::Relaxed) as u32
-    }
-}
-
-/// `v` as seen by a thread choosing among children when `threads` other
-/// threads are in the child: half of `v` plus one added per thread, so
-/// that a busy child is passed over for a sibling nearly as good.
-#[inline]
-pub(crate) fn virtual_loss(v: u32, threads: u32) -> u32 {
-    if v == 0 || v >= INF_MINUS || threads == 0 {
-        return v;
-    }
-    let loss = (v as u64 / 2 + 1) * threads as u64;
-    (v as u64 + loss).min(INF_MINUS as u64 - 1) as u32
-}
 
 /// How the root searches of one solve are run.
 #[derive(Clone, Copy, Debug)]
@@ -104,7 +50,7 @@ impl Parallel {
     /// afterwards includes the helpers' nodes.
     pub(crate) fn settle(&self, s: &mut Search, remaining: u16) -> NodeResult {
         let threads = self.threads.min(MAX_THREADS);
-        if threads <= 1 || s.algo != Algo::DfPn {
+        if threads <= 1 || s.config.algo != Algo::DfPn {
             return s.settle(remaining, 0);
         }
         let shared = SharedTable::new(s.tt);
@@ -116,16 +62,14 @@ impl Parallel {
         let (mine, theirs) = std::thread::scope(|scope| {
             let mut handles = Vec::new();
             for mut budget in helpers {
-                let pos = s.pos.clone();
-                let (attacker, algo, interpositions) = (s.attacker, s.algo, s.interpositions);
+                let (pos, attacker, config) = (s.pos.clone(), s.attacker, s.config);
                 let (shared, pool, busy) = (&shared, &pool, &busy);
                 let spawned = std::thread::Builder::new()
                     .name("tsumi-helper".to_string())
                     .stack_size(self.stack)
                     .spawn_scoped(scope, move || {
-                        let mut h = Search::new(shared.table(), &mut budget, pos, attacker, &[], 0);
-                        h.algo = algo;
-                        h.interpositions = interpositions;
+                        let table = shared.table();
+                        let mut h = Search::new(table, &mut budget, pos, attacker, &[], 0, config);
                         h.busy = Some(busy.clone());
                         let r = h.settle(remaining, 0);
                         if r.resolved() {

@@ -13,8 +13,9 @@
 //! handling and the 無駄合 rule with df-pn ([`crate::dfpn`]), and differs
 //! from it only in its [`Policy`]; it exists for comparison.
 
+use crate::child::{Child, NodeResult};
 use crate::node::Policy;
-use crate::search::{Child, NodeResult, Search};
+use crate::search::Search;
 use crate::table::{INF, INF_MINUS};
 
 /// PN*'s threshold on a node's proof number (there is none on the

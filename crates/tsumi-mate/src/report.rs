@@ -34,10 +34,12 @@
 //! A search that the limits stop leaves its item *unsettled*: it is listed
 //! as such, never guessed. Every result that is listed is proven.
 
+use crate::child::{Child, NO_REP};
+use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress};
 use crate::line::LineFailure;
-use crate::search::{Child, Search, NO_REP};
+use crate::search::Search;
 use crate::solver::{SolveError, Solver, Verdict};
 use crate::table::DEPTH_INF;
 use crate::Solution;
@@ -343,13 +345,11 @@ impl Solver {
         limits: &Limits,
     ) -> Result<Report, SolveError> {
         check_line_shape(pos, line).map_err(|e| SolveError::BadLine(e.to_string()))?;
-        let interpositions = self.config().interpositions;
-        let defence = self.config().defence;
-        let max_ply = self.config().max_ply;
+        let config = *self.config();
+        let max_ply = config.max_ply;
         self.on_search_thread(line.len() as u16 + 2, limits, |table, budget| {
-            let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
-            s.interpositions = interpositions;
-            s.defence = defence;
+            let attacker = pos.side_to_move();
+            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
             s.budget.phase = Phase::Line(line.len() as u32);
             let mut report = Report::empty(line.len() as u32);
             let r = walk(&mut s, line, max_ply, &mut report);
@@ -366,11 +366,11 @@ impl Solver {
         pos: &Position,
         limits: &Limits,
     ) -> Result<Report, SolveError> {
-        let interpositions = self.config().interpositions;
-        let max_ply = self.config().max_ply;
+        let config = *self.config();
+        let max_ply = config.max_ply;
         self.on_search_thread(max_ply, limits, |table, budget| {
-            let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
-            s.interpositions = interpositions;
+            let attacker = pos.side_to_move();
+            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
             let mut report = Report::empty(0);
             refute(&mut s, max_ply, &mut report);
             report.nodes = s.nodes;
@@ -401,14 +401,12 @@ impl Solver {
         let Ok(rest) = u16::try_from(length.saturating_sub(1)) else {
             return Ok(None);
         };
-        let interpositions = self.config().interpositions;
-        let defence = self.config().defence;
-        let max_ply = self.config().max_ply;
+        let config = *self.config();
+        let max_ply = config.max_ply;
         let plies = (moves.len() as u16).saturating_add(rest).saturating_add(2);
         self.on_search_thread(plies, limits, |table, budget| {
-            let mut s = Search::new(&*table, budget, pos.clone(), pos.side_to_move(), &[], 0);
-            s.interpositions = interpositions;
-            s.defence = defence;
+            let attacker = pos.side_to_move();
+            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
             s.budget.phase = Phase::Line(length);
             let entered = enter_line(&mut s, &moves, max_ply.max(plies))?;
             let line = s.principal_line(rest, moves.len() as u16);
@@ -584,7 +582,7 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
                 continue;
             }
             Some(false) => {
-                let (length, leftover) = if s.defence == Defence::NoLeftover {
+                let (length, leftover) = if s.config.defence == Defence::NoLeftover {
                     longer_line(s, c, rem, ply, max_ply)
                 } else {
                     (None, None)
@@ -717,12 +715,8 @@ impl Solver {
         limits: &Limits,
         f: impl FnOnce(&mut crate::table::Table, &mut Budget) -> Result<T, SolveError> + Send,
     ) -> Result<T, SolveError> {
-        let mut budget = Budget::start(limits);
-        let stack = crate::solver::search_stack_bytes(
-            plies
-                .max(self.config().max_ply)
-                .min(crate::solver::MAX_PLY_LIMIT),
-        );
+        let mut budget = Budget::start(limits, self.stop_flag());
+        let stack = search_stack_bytes(plies.max(self.config().max_ply).min(MAX_PLY_LIMIT));
         let mut progress = self.take_progress();
         let (tx, rx) = std::sync::mpsc::channel::<Progress>();
         if progress.is_some() {

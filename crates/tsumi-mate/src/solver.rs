@@ -1,6 +1,7 @@
 //! The solver: shortest mate, principal line, verification.
 //!
-//! A solve runs in three phases on one table:
+//! A solve runs in three phases on one table, every search of it with the
+//! one [`SolverConfig`] the solver was given:
 //!
 //! 1. find any mate within [`SolverConfig::max_ply`] plies (or prove there
 //!    is none);
@@ -11,149 +12,17 @@
 //!    independent checker ([`crate::checker`]) before reporting it.
 
 use crate::checker::{check_mate_line, LineError};
+use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_NODES};
 use crate::defence::Defence;
-use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn};
+use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::line::LineFailure;
 use crate::parallel::Parallel;
-use crate::search::{NodeResult, Search};
+use crate::search::Search;
 use crate::table::{Table, TableError, TableStats, DEPTH_INF};
 use crate::useless::{self, Interpositions};
 use core::fmt;
 use std::time::Duration;
 use tsumi_core::{Hand, Move, Position};
-
-/// The proof-number algorithm driving the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Algo {
-    /// Depth-first proof-number search (Nagai).
-    #[default]
-    DfPn,
-    /// PN* (Seo): iterative deepening on the proof-number threshold.
-    PnStar,
-}
-
-impl Algo {
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::DfPn => "dfpn",
-            Algo::PnStar => "pnstar",
-        }
-    }
-
-    /// Parses a command-line name.
-    pub fn from_name(name: &str) -> Option<Algo> {
-        match name {
-            "dfpn" => Some(Algo::DfPn),
-            "pnstar" => Some(Algo::PnStar),
-            _ => None,
-        }
-    }
-}
-
-/// How much work goes into proving a mate's length the shortest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Shortest {
-    /// Search for shorter mates until one is proven not to exist: the
-    /// length is then exact. Proving that no shorter mate exists can cost
-    /// far more than finding the mate did (on long composed problems,
-    /// more than any time limit).
-    #[default]
-    Prove,
-    /// Search for shorter mates with at most as many nodes as the search
-    /// that found the first mate spent (at least [`QUICK_MIN_NODES`]),
-    /// counted afresh after each shorter mate found. When that allowance
-    /// runs out the last mate found is reported with
-    /// [`Solution::proven_shortest`] false; when the search for a shorter
-    /// one fails within it, the length is proven as under
-    /// [`Shortest::Prove`].
-    Quick,
-    /// Report the first mate found, without looking for a shorter one: the
-    /// length is the bound the search proved (a mate within it against
-    /// every defence) and [`Solution::proven_shortest`] is false, unless
-    /// the mate is in one. For callers that only need a mating move, such
-    /// as a bounded mate search at the leaves of a game-tree search.
-    First,
-}
-
-/// The least node allowance of each shortening step under
-/// [`Shortest::Quick`].
-pub const QUICK_MIN_NODES: u64 = 20_000;
-
-impl Shortest {
-    /// Every choice, from the most work to the least.
-    pub const ALL: [Shortest; 3] = [Shortest::Prove, Shortest::Quick, Shortest::First];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Shortest::Prove => "prove",
-            Shortest::Quick => "quick",
-            Shortest::First => "first",
-        }
-    }
-
-    /// Parses a command-line name.
-    pub fn from_name(name: &str) -> Option<Shortest> {
-        Shortest::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
-
-/// Default longest mate searched for, in plies: room for the longest
-/// composed problems (ミクロコスモス, 1525 plies) and more.
-pub const DEFAULT_MAX_PLY: u16 = 4095;
-
-/// The largest accepted [`SolverConfig::max_ply`] (larger values are
-/// reduced to it).
-pub const MAX_PLY_LIMIT: u16 = 16383;
-
-/// Stack for the search thread: a fixed part and a part per ply of the
-/// longest line searched (the search recurses once per ply, and the line
-/// builders once more). Only the pages actually touched are committed.
-pub(crate) fn search_stack_bytes(max_ply: u16) -> usize {
-    (4 << 20) + max_ply as usize * (16 << 10)
-}
-
-/// How to solve.
-#[derive(Clone, Debug)]
-pub struct SolverConfig {
-    /// The search algorithm.
-    pub algo: Algo,
-    /// Transposition table size in MiB.
-    pub hash_mb: usize,
-    /// Node, time and stop limits for each solve.
-    pub limits: Limits,
-    /// The longest mate looked for, in plies; a position with no mate
-    /// within this many plies whose search met no other end is reported
-    /// as unknown, not as "no mate".
-    pub max_ply: u16,
-    /// How interpositions count (the 無駄合 rule).
-    pub interpositions: Interpositions,
-    /// Search threads (at least 1) for finding a mate and for each
-    /// shortening search, all on the one table; the line is built on one
-    /// thread. PN* always searches on one thread.
-    pub threads: usize,
-    /// How much work goes into proving the length shortest.
-    pub shortest: Shortest,
-    /// Which defence the principal line follows (the longest, or the
-    /// longest that leaves no piece: 変長, see [`crate::defence`]).
-    pub defence: Defence,
-}
-
-impl Default for SolverConfig {
-    fn default() -> Self {
-        SolverConfig {
-            algo: Algo::DfPn,
-            hash_mb: 64,
-            limits: Limits::none(),
-            max_ply: DEFAULT_MAX_PLY,
-            interpositions: Interpositions::CountAll,
-            threads: 1,
-            shortest: Shortest::Prove,
-            defence: Defence::Longest,
-        }
-    }
-}
 
 /// The verdict on a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,6 +155,7 @@ impl std::error::Error for SolveError {}
 pub struct Solver {
     table: Table,
     config: SolverConfig,
+    stop: Option<StopFlag>,
     progress: Option<ProgressFn>,
 }
 
@@ -303,6 +173,7 @@ impl Solver {
         Ok(Solver {
             table: Table::try_new(config.hash_mb)?,
             config,
+            stop: None,
             progress: None,
         })
     }
@@ -318,6 +189,19 @@ impl Solver {
     /// The configuration.
     pub fn config(&self) -> &SolverConfig {
         &self.config
+    }
+
+    /// Installs (or removes) a flag that stops later solves and reports
+    /// as soon as another thread raises it (it is looked at every few
+    /// hundred nodes): what is known then is answered, as when a limit
+    /// runs out.
+    pub fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
+    }
+
+    /// The stop flag, if any.
+    pub(crate) fn stop_flag(&self) -> Option<StopFlag> {
+        self.stop.clone()
     }
 
     /// The table (for the report's searches, which reuse what the solve
@@ -409,7 +293,7 @@ impl Solver {
         self.table.new_generation();
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
-        let mut budget = Budget::start(&self.config.limits);
+        let mut budget = Budget::start(&self.config.limits, self.stop.clone());
         // The search recurses once per ply: it runs on a thread of its own
         // whose stack is sized for the longest line allowed, whatever the
         // caller's thread has. Progress reports travel back over a channel
@@ -422,16 +306,16 @@ impl Solver {
         } else {
             drop(tx);
         }
-        let config = &self.config;
+        let config = self.config;
         let table = &mut self.table;
-        let stack = search_stack_bytes(config.max_ply.min(MAX_PLY_LIMIT));
+        let stack = search_stack_bytes(config.ply_limit());
         let outcome = std::thread::scope(|scope| {
             let budget = &mut budget;
             let worker = std::thread::Builder::new()
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    let r = run(table, budget, pos, config);
+                    let r = run(table, budget, pos, &config);
                     // Dropping the sender ends the caller's loop below.
                     budget.progress = None;
                     r
@@ -530,11 +414,8 @@ fn run(
     config: &SolverConfig,
 ) -> Result<Outcome, SolveError> {
     let attacker = pos.side_to_move();
-    let max_ply = config.max_ply.min(MAX_PLY_LIMIT);
-    let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0);
-    s.algo = config.algo;
-    s.interpositions = config.interpositions;
-    s.defence = config.defence;
+    let max_ply = config.ply_limit();
+    let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0, *config);
     let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
 
     // Phase 1: any mate.
@@ -609,9 +490,9 @@ fn shorten(
     // it is what the solve answers with when the limits stop the search
     // for a line that leaves no piece (that search looks at shorter
     // defences too, and costs more).
-    s.defence = Defence::Longest;
+    s.config.defence = Defence::Longest;
     let longest = s.principal_line(len, 0);
-    s.defence = config.defence;
+    s.config.defence = config.defence;
     let (pv, leftover) = match longest {
         Ok(v) if config.defence == Defence::Longest => v,
         Ok(v) => match s.principal_line(len, 0) {
@@ -744,23 +625,4 @@ fn useless_tail(
         tail.push(c);
     }
     Err(SolveError::Inconsistent)
-}
-
-impl Search<'_> {
-    /// Settles the current node within `remaining` plies with the
-    /// configured algorithm (open result: the budget ran out).
-    pub(crate) fn settle(&mut self, remaining: u16, ply: u16) -> NodeResult {
-        // Mates from an OR node have an odd length, from an AND node an
-        // even one: a bound of the other parity means one ply less.
-        let odd = remaining % 2 == 1;
-        let remaining = if odd != self.is_or() {
-            remaining.saturating_sub(1)
-        } else {
-            remaining
-        };
-        match self.algo {
-            Algo::DfPn => self.dfpn(remaining, ply),
-            Algo::PnStar => self.pnstar(remaining, ply),
-        }
-    }
 }

@@ -100,24 +100,38 @@ impl Entry {
         self.state != State::Empty && self.gen == gen
     }
 
-    /// True if a proof entry applies to the attacker hand `hand`.
+    /// True if a resolved entry (a proof or a disproof) applies to the
+    /// attacker hand `hand`: a proof to every superior or equal hand, a
+    /// disproof to every inferior or equal one, an exact result to its
+    /// own hand only.
     #[inline]
-    fn proves_for(&self, hand: Hand) -> bool {
+    fn applies_to(&self, hand: Hand) -> bool {
         if self.exact {
             hand == self.hand
-        } else {
+        } else if self.state == State::Proven {
             hand.is_superior_or_equal(self.hand)
-        }
-    }
-
-    /// True if a disproof entry applies to the attacker hand `hand`.
-    #[inline]
-    fn disproves_for(&self, hand: Hand) -> bool {
-        if self.exact {
-            hand == self.hand
         } else {
             hand.is_inferior_or_equal(self.hand)
         }
+    }
+
+    /// Dominance between two results of the same kind on one board: true
+    /// if this one holds wherever `other` does, for a depth at least as
+    /// useful (a proof no longer, a disproof no shallower). `other` is then
+    /// redundant.
+    #[inline]
+    fn covers(&self, other: &Entry) -> bool {
+        let depth = if self.state == State::Proven {
+            self.depth <= other.depth
+        } else {
+            self.depth >= other.depth
+        };
+        depth
+            && if self.exact {
+                other.exact && other.hand == self.hand
+            } else {
+                self.applies_to(other.hand)
+            }
     }
 }
 
@@ -502,17 +516,17 @@ impl Table {
             match e.state {
                 State::Proven
                     if e.depth <= remaining
-                        && e.proves_for(hand)
+                        && e.applies_to(hand)
                         && proven.map_or(true, |p| e.depth < p.depth) =>
                 {
                     proven = Some(e);
                 }
-                State::Proven if e.depth > remaining && e.proves_for(hand) => {
+                State::Proven if e.depth > remaining && e.applies_to(hand) => {
                     // Mated, but only in more plies than allowed: the
                     // further over, the less likely a mate within them.
                     pn_lb = pn_lb.max(1 + (e.depth - remaining) as u32);
                 }
-                State::Disproven if e.depth >= remaining && e.disproves_for(hand) => {
+                State::Disproven if e.depth >= remaining && e.applies_to(hand) => {
                     return Probe::Disproven {
                         depth: e.depth,
                         hand: e.hand,
@@ -654,56 +668,26 @@ impl Table {
         best: Move,
         work: u64,
     ) {
-        let gen = self.gen;
-        let mut carried = clamp_work(work);
-        let mut guard = self.lock_resolving(key, node_hand, &mut carried);
-        for e in guard.entries().iter_mut() {
-            if e.key != key || !e.live(gen) || e.state != State::Proven {
-                continue;
-            }
-            if e.depth <= len
-                && (if e.exact {
-                    exact && e.hand == proof_hand
-                } else {
-                    proof_hand.is_superior_or_equal(e.hand)
-                })
-            {
-                // Already known, at least as generally.
-                e.work = e.work.saturating_add(carried);
-                return;
-            }
-            if e.depth >= len
-                && (if exact {
-                    e.exact && e.hand == proof_hand
-                } else {
-                    e.hand.is_superior_or_equal(proof_hand)
-                })
-            {
-                carried = carried.saturating_add(e.work);
-                e.state = State::Empty;
-                self.count_used(-1);
-            }
-        }
-        self.insert(
-            &mut guard,
-            Entry {
-                key,
-                hand: proof_hand,
-                pn: 0,
-                dn: INF,
-                work: carried,
-                depth: len,
-                best: best.raw(),
-                state: State::Proven,
-                exact,
-                gen,
-            },
-        );
+        let entry = Entry {
+            key,
+            hand: proof_hand,
+            pn: 0,
+            dn: INF,
+            work: 0,
+            depth: len,
+            best: best.raw(),
+            state: State::Proven,
+            exact,
+            gen: self.gen,
+        };
+        self.store_resolved(node_hand, entry, work);
     }
 
     /// Stores a disproof of the node `(key, node_hand)`: no mate within
     /// `depth` plies for every attacker hand inferior or equal to
-    /// `disproof_hand` (for `disproof_hand` only, if `exact`).
+    /// `disproof_hand` (for `disproof_hand` only, if `exact`). The node's
+    /// open entry and disproofs the new one makes redundant are removed,
+    /// their work carried over.
     pub fn store_disproven(
         &self,
         key: u64,
@@ -713,50 +697,48 @@ impl Table {
         exact: bool,
         work: u64,
     ) {
+        let entry = Entry {
+            key,
+            hand: disproof_hand,
+            pn: INF,
+            dn: 0,
+            work: 0,
+            depth,
+            best: 0,
+            state: State::Disproven,
+            exact,
+            gen: self.gen,
+        };
+        self.store_resolved(node_hand, entry, work);
+    }
+
+    /// Stores the resolved `entry` of the node `(entry.key, node_hand)`
+    /// with `work` (proofs and disproofs alike): nothing is added when a
+    /// result of the same kind already covers it ([`Entry::covers`]);
+    /// otherwise the results it covers and the node's open entry go, their
+    /// work carried into it.
+    fn store_resolved(&self, node_hand: Hand, mut entry: Entry, work: u64) {
         let gen = self.gen;
+        let key = entry.key;
         let mut carried = clamp_work(work);
         let mut guard = self.lock_resolving(key, node_hand, &mut carried);
         for e in guard.entries().iter_mut() {
-            if e.key != key || !e.live(gen) || e.state != State::Disproven {
+            if e.key != key || !e.live(gen) || e.state != entry.state {
                 continue;
             }
-            if e.depth >= depth
-                && (if e.exact {
-                    exact && e.hand == disproof_hand
-                } else {
-                    disproof_hand.is_inferior_or_equal(e.hand)
-                })
-            {
+            if e.covers(&entry) {
+                // Already known, at least as generally.
                 e.work = e.work.saturating_add(carried);
                 return;
             }
-            if e.depth <= depth
-                && (if exact {
-                    e.exact && e.hand == disproof_hand
-                } else {
-                    e.hand.is_inferior_or_equal(disproof_hand)
-                })
-            {
+            if entry.covers(e) {
                 carried = carried.saturating_add(e.work);
                 e.state = State::Empty;
                 self.count_used(-1);
             }
         }
-        self.insert(
-            &mut guard,
-            Entry {
-                key,
-                hand: disproof_hand,
-                pn: INF,
-                dn: 0,
-                work: carried,
-                depth,
-                best: 0,
-                state: State::Disproven,
-                exact,
-                gen,
-            },
-        );
+        entry.work = carried;
+        self.insert(&mut guard, entry);
     }
 
     /// Runs a garbage collection when the table passes 90 % occupancy.

@@ -175,13 +175,8 @@ fn limits_stop_the_search() {
     assert!(t.elapsed() < Duration::from_secs(5));
 
     let flag = Arc::new(AtomicBool::new(false));
-    let mut s = solver(
-        16,
-        Limits {
-            stop: Some(flag.clone()),
-            ..Limits::default()
-        },
-    );
+    let mut s = solver(16, Limits::default());
+    s.set_stop(Some(flag.clone()));
     let raiser = {
         let flag = flag.clone();
         std::thread::spawn(move || {

@@ -14,6 +14,7 @@ mod notation;
 mod position;
 mod problems;
 mod report;
+mod solution;
 mod solve;
 mod svg;
 
@@ -24,7 +25,7 @@ use pyo3::prelude::*;
 fn _tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<position::MoveList>()?;
-    m.add_class::<solve::PySolution>()?;
+    m.add_class::<solution::PySolution>()?;
     m.add_class::<solve::PySolver>()?;
     m.add_class::<problems::PyProblem>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
@@ -32,6 +33,7 @@ fn _tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(problems::write_kif, m)?)?;
     m.add("BLACK", 0)?;
     m.add("WHITE", 1)?;
+    m.add("DEFAULT_HASH_MB", tsumi_mate::DEFAULT_HASH_MB)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

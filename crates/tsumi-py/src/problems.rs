@@ -11,8 +11,8 @@ pub struct PyProblem {
     /// The name: the text after a TAB on an SFEN line, the KIF 作品名 (or
     /// 表題), the CSA `$EVENT`; else `file:line`.
     #[pyo3(get)]
-    name: String,
-    position: PyPosition,
+    pub(crate) name: String,
+    pub(crate) position: PyPosition,
     /// The moves the file gives (a KIF or CSA record's moves) in USI,
     /// possibly empty; not checked to be a mate.
     #[pyo3(get)]
@@ -26,7 +26,7 @@ pub struct PyProblem {
     /// The published length in plies when the file gives one (a TSV
     /// `sfen<TAB>length<TAB>name` line, a KIF `手数`), else `None`.
     #[pyo3(get)]
-    length: Option<u32>,
+    pub(crate) length: Option<u32>,
 }
 
 #[pymethods]

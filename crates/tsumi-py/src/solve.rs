@@ -2,10 +2,10 @@
 //! `Position.mate_move`: conversion around `tsumi_mate::Solver`, run
 //! without the GIL and stopped by Ctrl-C.
 
-use crate::convert::hand_dict;
-use crate::notation;
 use crate::position::PyPosition;
+use crate::problems::PyProblem;
 use crate::report::report_dict;
+use crate::solution::PySolution;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -14,11 +14,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tsumi_core::{Hand, Position};
+use tsumi_core::Position;
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{
     Defence, Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution,
-    SolveError, Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_MAX_PLY, MAX_THREADS,
+    SolveError, Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_HASH_MB, DEFAULT_MAX_PLY,
+    MAX_THREADS,
 };
 
 /// Largest table accepted, in MiB.
@@ -28,37 +29,16 @@ const MAX_HASH_MB: usize = 1 << 25;
 /// costs a cache miss on nearly every probe.
 const MATE_MOVE_HASH_MB: usize = 4;
 
-/// The settings a solver is built with (the table size, the rule and the
-/// threads are fixed for a solver's life).
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Build {
-    hash_mb: usize,
-    interpositions: Interpositions,
-    max_ply: u16,
-    threads: usize,
-    shortest: Shortest,
-    defence: Defence,
-}
-
-impl Build {
-    /// A solver whose table's pages are committed now: a Python solver is
-    /// made once and kept for many solves, which should not each wait for
-    /// the kernel to supply fresh pages of the table. A table the machine
-    /// cannot give is a `MemoryError` naming its size.
-    fn solver(self) -> PyResult<CoreSolver> {
-        let mut solver = CoreSolver::try_new(SolverConfig {
-            hash_mb: self.hash_mb,
-            interpositions: self.interpositions,
-            max_ply: self.max_ply,
-            threads: self.threads,
-            shortest: self.shortest,
-            defence: self.defence,
-            ..SolverConfig::default()
-        })
-        .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", self.hash_mb)))?;
-        solver.commit_table();
-        Ok(solver)
-    }
+/// A solver for `config` (limits aside: each call sets its own) whose
+/// table's pages are committed now: a Python solver is made once and kept
+/// for many solves, which should not each wait for the kernel to supply
+/// fresh pages of the table. A table the machine cannot give is a
+/// `MemoryError` naming its size.
+fn new_solver(config: SolverConfig) -> PyResult<CoreSolver> {
+    let mut solver = CoreSolver::try_new(config)
+        .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", config.hash_mb)))?;
+    solver.commit_table();
+    Ok(solver)
 }
 
 /// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
@@ -121,11 +101,7 @@ fn limits_arg(time_limit: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
             )))
         }
     };
-    Ok(Limits {
-        nodes,
-        time,
-        stop: None,
-    })
+    Ok(Limits { nodes, time })
 }
 
 /// A position given as `tsumi.Position` or as an SFEN string.
@@ -222,13 +198,13 @@ fn solve_with_report(
     })
 }
 
-/// Runs `work` on `solver` with `limits` plus a fresh stop flag (`work`
+/// Runs `work` on `solver` with `limits` and a fresh stop flag (`work`
 /// gets those limits for any further search it starts, a report), on the
 /// calling thread without the GIL, as [`solve_interruptible`] describes.
 fn run_interruptible<T: Send>(
     py: Python<'_>,
     solver: &Mutex<CoreSolver>,
-    mut limits: Limits,
+    limits: Limits,
     work: impl FnOnce(&mut CoreSolver, &Limits) -> Result<T, SolveError> + Send,
 ) -> PyResult<T> {
     // A Python signal handler run from the watch below could call back
@@ -236,7 +212,6 @@ fn run_interruptible<T: Send>(
     // wait for ourselves.
     let _active = Active::enter(solver)?;
     let stop = Arc::new(AtomicBool::new(false));
-    limits.stop = Some(stop.clone());
     let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
     let watch: ProgressFn = {
         let (stop, raised) = (stop.clone(), raised.clone());
@@ -256,10 +231,12 @@ fn run_interruptible<T: Send>(
     let result = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
             let mut solver = solver.lock().unwrap_or_else(|p| p.into_inner());
-            solver.set_limits(limits.clone());
+            solver.set_limits(limits);
+            solver.set_stop(Some(stop));
             solver.set_progress(Some(watch));
             let r = work(&mut solver, &limits);
             solver.set_progress(None);
+            solver.set_stop(None);
             r
         }))
     });
@@ -267,165 +244,6 @@ fn run_interruptible<T: Send>(
         return Err(e);
     }
     result.map_err(panic_err)?.map_err(solve_err)
-}
-
-/// The result of one solve.
-#[pyclass(name = "Solution", module = "tsumi", frozen)]
-pub struct PySolution {
-    /// `"mate"`, `"nomate"` or `"unknown"`.
-    #[pyo3(get)]
-    result: &'static str,
-    /// The mate length in plies: the proven shortest when
-    /// `proven_shortest`, otherwise the length within which a mate against
-    /// every defence was proven (`pv` may then be shorter, its defence
-    /// the longest the search knew); `None` unless `result == "mate"`.
-    #[pyo3(get)]
-    length: Option<u32>,
-    /// The mating line in USI (empty unless `result == "mate"`).
-    #[pyo3(get)]
-    pv: Vec<String>,
-    /// The same line in Japanese, one string per move (`▲２二金`).
-    #[pyo3(get)]
-    pv_japanese: Vec<String>,
-    /// Under the 無駄合 rule, useless interpositions (with their captures)
-    /// that follow `pv` to checkmate; not counted in `length`.
-    #[pyo3(get)]
-    useless_tail: Vec<String>,
-    /// True when `length` is proven to be the shortest mate; false for a
-    /// mate found before a limit stopped the search for a shorter one.
-    #[pyo3(get)]
-    proven_shortest: bool,
-    /// For `"unknown"`: no mate exists within this many plies (the
-    /// search reached its ply limit).
-    #[pyo3(get)]
-    no_mate_within: Option<u32>,
-    leftover: Hand,
-    /// Nodes searched.
-    #[pyo3(get)]
-    nodes: u64,
-    /// Wall-clock seconds of the search.
-    #[pyo3(get)]
-    seconds: f64,
-    /// A text report (as `tsumi solve` prints) when asked for with
-    /// `report=True`, else `None`.
-    #[pyo3(get)]
-    report: Option<String>,
-    soundness: Option<Report>,
-    /// Under `defence="no-leftover"`, when the line leaves a longer
-    /// defence that ends with pieces left over (変長): the proven shortest
-    /// mate against the longest defence; else `None`.
-    #[pyo3(get)]
-    longest_defence: Option<u32>,
-}
-
-impl PySolution {
-    fn new(
-        pos: &Position,
-        s: &CoreSolution,
-        report: bool,
-        soundness: Option<Report>,
-    ) -> PyResult<PySolution> {
-        let usi = |ms: &[tsumi_core::Move]| ms.iter().map(|m| m.to_usi()).collect::<Vec<_>>();
-        let pv_japanese = notation::japanese_line(pos, &s.pv)
-            .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
-        let mut sol = PySolution {
-            result: s.verdict.name(),
-            length: s.length,
-            pv: usi(&s.pv),
-            pv_japanese,
-            useless_tail: usi(&s.useless_tail),
-            proven_shortest: s.verdict == Verdict::Mate && s.proven_shortest,
-            no_mate_within: s.no_mate_within,
-            leftover: s.leftover,
-            nodes: s.nodes,
-            seconds: s.elapsed.as_secs_f64(),
-            report: None,
-            soundness,
-            longest_defence: s.longest_defence,
-        };
-        if report {
-            sol.report = Some(sol.text(pos));
-        }
-        Ok(sol)
-    }
-
-    fn describe(&self) -> String {
-        match (self.result, self.length) {
-            ("mate", Some(n)) if self.proven_shortest => format!("mate in {n}"),
-            ("mate", Some(n)) => format!("mate in {n} (not proven shortest)"),
-            ("nomate", _) => "no mate".to_string(),
-            (_, Some(n)) => format!("unknown (a mate in {n} found, not proven shortest)"),
-            (_, None) => match self.no_mate_within {
-                Some(n) => format!("unknown (no mate within {n} plies)"),
-                None => "unknown within the limits".to_string(),
-            },
-        }
-    }
-
-    fn text(&self, pos: &Position) -> String {
-        let mut t = format!("{}: {}\n", pos.to_sfen(), self.describe());
-        if !self.pv.is_empty() {
-            t += &format!("  usi:  {}\n", self.pv.join(" "));
-            t += &format!("  手順: {}\n", self.pv_japanese.join(" "));
-        }
-        if !self.useless_tail.is_empty() {
-            t += &format!(
-                "  then useless interpositions, not counted: {}\n",
-                self.useless_tail.join(" ")
-            );
-        }
-        if self.result == "mate" && !self.leftover.is_empty() {
-            t += &format!("  駒余り: {}\n", notation::hand_kanji(self.leftover));
-        }
-        let nps = if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        };
-        t += &format!(
-            "  nodes {}  time {:.3} s  {:.2} Mnps\n",
-            self.nodes,
-            self.seconds,
-            nps / 1e6
-        );
-        t
-    }
-}
-
-#[pymethods]
-impl PySolution {
-    /// The attacker's hand at the end of the line (駒余り), as
-    /// `{"P": 1}`.
-    #[getter]
-    fn leftover<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        hand_dict(py, self.leftover)
-    }
-
-    /// The soundness report when solved with `report=True` (for a mate or
-    /// a no-mate; `None` otherwise): the object `tsumi solve --json`
-    /// prints as `"report"`, hands as dicts. See `Solver.check_line`.
-    #[getter]
-    fn soundness<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.soundness
-            .as_ref()
-            .map(|r| report_dict(py, r))
-            .transpose()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "tsumi.Solution(result='{}', length={}, pv=[{}], nodes={}, seconds={:.3})",
-            self.result,
-            self.length.map_or("None".to_string(), |n| n.to_string()),
-            self.pv
-                .iter()
-                .map(|m| format!("'{m}'"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            self.nodes,
-            self.seconds
-        )
-    }
 }
 
 /// A tsume solver that keeps its table (allocated once) across calls, for
@@ -450,16 +268,17 @@ impl PySolution {
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
     inner: Mutex<CoreSolver>,
-    /// The settings, kept outside the mutex so that reading them never
-    /// waits for a running solve.
-    build: Build,
+    /// The settings the solver was built with (its limits are `limits`),
+    /// kept outside the mutex so that reading them never waits for a
+    /// running solve.
+    config: SolverConfig,
     limits: Limits,
 }
 
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (*, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None, defence="auto"))]
+    #[pyo3(signature = (*, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None, defence="auto"))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         hash_mb: usize,
@@ -471,26 +290,28 @@ impl PySolver {
         defence: &str,
     ) -> PyResult<PySolver> {
         let interpositions = interpositions_arg(interpositions)?;
-        let build = Build {
+        let config = SolverConfig {
             hash_mb: hash_arg(hash_mb)?,
             interpositions,
-            max_ply: DEFAULT_MAX_PLY,
             threads: threads_arg(threads)?,
             shortest: shortest_arg(shortest)?,
             defence: defence_arg(defence, interpositions)?,
+            ..SolverConfig::default()
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
-            inner: Mutex::new(build.solver()?),
-            build,
+            inner: Mutex::new(new_solver(config)?),
+            config,
         })
     }
 
-    /// Solves one problem (a `Position` or an SFEN). `time_limit` (seconds)
-    /// and `nodes` replace the solver's own limits for this call when
-    /// given. Runs without the GIL; Ctrl-C stops it and raises
-    /// `KeyboardInterrupt`.
-    #[pyo3(signature = (position, *, time_limit=None, nodes=None, report=false))]
+    /// Solves one problem: a `Position`, an SFEN, or a `Problem` (whose
+    /// name and published length the answer carries, unless `name` or
+    /// `published_length` are given). `time_limit` (seconds) and `nodes`
+    /// replace the solver's own limits for this call when given. Runs
+    /// without the GIL; Ctrl-C stops it and raises `KeyboardInterrupt`.
+    #[pyo3(signature = (position, *, time_limit=None, nodes=None, report=false, name=None, published_length=None))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
@@ -498,16 +319,27 @@ impl PySolver {
         time_limit: Option<f64>,
         nodes: Option<u64>,
         report: bool,
+        name: Option<String>,
+        published_length: Option<u32>,
     ) -> PyResult<PySolution> {
-        let pos = position_arg(position)?;
+        let (pos, name, published_length) = match position.cast::<PyProblem>() {
+            Ok(p) => {
+                let p = p.get();
+                (
+                    p.position.pos.clone(),
+                    name.or_else(|| Some(p.name.clone())),
+                    published_length.or(p.length),
+                )
+            }
+            Err(_) => (position_arg(position)?, name, published_length),
+        };
         let call = limits_arg(time_limit, nodes)?;
         let limits = Limits {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
-            stop: None,
         };
         let (s, r) = solve_with_report(py, &self.inner, &pos, limits, report)?;
-        PySolution::new(&pos, &s, report, r)
+        Ok(PySolution::new(&pos, s, r, report, name, published_length))
     }
 
     /// The soundness report along a given mating line (an author's
@@ -536,7 +368,6 @@ impl PySolver {
         let limits = Limits {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
-            stop: None,
         };
         let r = run_interruptible(py, &self.inner, limits, |solver, limits| {
             solver.report_line(&pos, &line, limits)
@@ -547,36 +378,36 @@ impl PySolver {
     /// The number of search threads.
     #[getter]
     fn threads(&self) -> usize {
-        self.build.threads
+        self.config.threads
     }
 
     /// The table size in MiB.
     #[getter]
     fn hash_mb(&self) -> usize {
-        self.build.hash_mb
+        self.config.hash_mb
     }
 
     /// `"skip-useless"` or `"count"`.
     #[getter]
     fn interpositions(&self) -> &'static str {
-        self.build.interpositions.name()
+        self.config.interpositions.name()
     }
 
     /// `"prove"`, `"quick"` or `"first"`.
     #[getter]
     fn shortest(&self) -> &'static str {
-        self.build.shortest.name()
+        self.config.shortest.name()
     }
 
     /// `"no-leftover"` or `"longest"` (what `"auto"` became).
     #[getter]
     fn defence(&self) -> &'static str {
-        self.build.defence.name()
+        self.config.defence.name()
     }
 }
 
 /// A thread's kept solver and the settings it was built with.
-type Slot = RefCell<Option<(Build, Arc<Mutex<CoreSolver>>)>>;
+type Slot = RefCell<Option<(SolverConfig, Arc<Mutex<CoreSolver>>)>>;
 
 thread_local! {
     /// The solver behind `tsumi.solve` on this thread, kept so that a
@@ -586,25 +417,25 @@ thread_local! {
     static MATE_SOLVER: Slot = const { RefCell::new(None) };
 }
 
-/// This thread's solver in `slot` for `build`, made anew when the settings
-/// changed.
+/// This thread's solver in `slot` for `config`, made anew when the
+/// settings changed.
 fn cached(
     slot: &'static std::thread::LocalKey<Slot>,
-    build: Build,
+    config: SolverConfig,
 ) -> PyResult<Arc<Mutex<CoreSolver>>> {
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
             // In use (a signal handler calling in during a solve): a
             // solver of its own for the nested call.
-            Some((b, s)) if *b == build && Arc::strong_count(s) > 1 => {
-                Ok(Arc::new(Mutex::new(build.solver()?)))
+            Some((c, s)) if *c == config && Arc::strong_count(s) > 1 => {
+                Ok(Arc::new(Mutex::new(new_solver(config)?)))
             }
-            Some((b, s)) if *b == build => Ok(s.clone()),
+            Some((c, s)) if *c == config => Ok(s.clone()),
             _ => {
                 *cell = None; // free the old table first
-                let s = Arc::new(Mutex::new(build.solver()?));
-                *cell = Some((build, s.clone()));
+                let s = Arc::new(Mutex::new(new_solver(config)?));
+                *cell = Some((config, s.clone()));
                 Ok(s)
             }
         }
@@ -616,7 +447,7 @@ fn cached(
 /// (`hash_mb`) is kept between calls on the same thread with the same
 /// settings.
 #[pyfunction]
-#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=256, threads=1, interpositions="skip-useless", shortest="prove", report=false, defence="auto"))]
+#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions="skip-useless", shortest="prove", report=false, defence="auto"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -632,18 +463,18 @@ pub fn solve(
 ) -> PyResult<PySolution> {
     let pos = position_arg(position)?;
     let interpositions = interpositions_arg(interpositions)?;
-    let build = Build {
+    let config = SolverConfig {
         hash_mb: hash_arg(hash_mb)?,
         interpositions,
-        max_ply: DEFAULT_MAX_PLY,
         threads: threads_arg(threads)?,
         shortest: shortest_arg(shortest)?,
         defence: defence_arg(defence, interpositions)?,
+        ..SolverConfig::default()
     };
     let limits = limits_arg(time_limit, nodes)?;
-    let solver = cached(&SOLVE_SOLVER, build)?;
+    let solver = cached(&SOLVE_SOLVER, config)?;
     let (s, r) = solve_with_report(py, &solver, &pos, limits, report)?;
-    PySolution::new(&pos, &s, report, r)
+    Ok(PySolution::new(&pos, s, r, report, None, None))
 }
 
 /// The moves of a line given in USI from `pos`, each legal where it is
@@ -674,7 +505,7 @@ pub fn mate_move(
             "max_ply={max_ply}: expected 1 to {DEFAULT_MAX_PLY}"
         )));
     }
-    let build = Build {
+    let config = SolverConfig {
         hash_mb: MATE_MOVE_HASH_MB,
         interpositions: Interpositions::CountAll,
         max_ply: max_ply as u16,
@@ -683,8 +514,9 @@ pub fn mate_move(
         // Only the first move is wanted: any mate within `max_ply` will
         // do, and proving no shorter one exists would cost far more.
         shortest: Shortest::First,
+        ..SolverConfig::default()
     };
-    let solver = cached(&MATE_SOLVER, build)?;
+    let solver = cached(&MATE_SOLVER, config)?;
     let limits = Limits {
         nodes,
         ..Limits::default()

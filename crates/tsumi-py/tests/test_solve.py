@@ -42,6 +42,12 @@ def test_module_solve_matches_solver():
         assert (a.result, a.length) == (b.result, b.length) == ("mate", 5)
 
 
+def test_default_table_size_is_the_libraries():
+    # One default for every front end: tsumi_mate::DEFAULT_HASH_MB.
+    assert tsumi.DEFAULT_HASH_MB == 256
+    assert tsumi.Solver().hash_mb == tsumi.DEFAULT_HASH_MB
+
+
 def test_bundled_set_verdicts():
     # problems/dev.sfen names each problem "dev-NNN ref L" (L = 0: no mate).
     problems = tsumi.read_problems(os.path.join(ROOT, "problems", "dev.sfen"))

@@ -111,7 +111,7 @@ fn check(
     mut solver: Lease,
     ctx: &JobContext,
 ) -> Result<(), ApiError> {
-    let limits = solver.config().limits.clone();
+    let limits = solver.config().limits;
     ctx.stage("check", 0);
     let finding = check_line(&mut solver, &pos, &line, &limits)
         .map_err(|e| ApiError::refused(Refusal::solve(&e), None))?;

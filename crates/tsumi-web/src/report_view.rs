@@ -182,10 +182,10 @@ impl Builder<'_> {
             return None;
         }
         self.built += 1;
+        // The solver's stop flag is the request's: Stop ends this too.
         let limits = Limits {
             nodes: Some(LINE_NODES),
             time: Some(left),
-            stop: Some(self.ctx.stop.clone()),
         };
         let prefix = &self.main[..ply as usize - 1];
         self.solver

@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::options::ServeOptions;
 use serde::Deserialize;
 use std::time::Duration;
-use tsumi_mate::{Defence, Interpositions, Limits, Shortest, SolverConfig};
+use tsumi_mate::{Defence, Interpositions, Limits, Shortest, SolverConfig, DEFAULT_HASH_MB};
 
 /// The time limit when a request gives none, in seconds.
 pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
@@ -39,7 +39,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             time_limit: Some(DEFAULT_TIME_LIMIT),
-            hash_mb: 256,
+            hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             interpositions: Interpositions::SkipUseless.name().to_string(),
             defence: "auto".to_string(),
@@ -53,8 +53,8 @@ fn bad(message: String, message_ja: String) -> ApiError {
 }
 
 impl Settings {
-    /// The solver's configuration (its limits without a stop flag yet),
-    /// or an error naming the setting out of bounds.
+    /// The solver's configuration, or an error naming the setting out of
+    /// bounds.
     pub fn config(&self, options: &ServeOptions) -> Result<SolverConfig, ApiError> {
         let time = match self.time_limit {
             None => None,
@@ -126,11 +126,7 @@ impl Settings {
             interpositions,
             defence,
             shortest,
-            limits: Limits {
-                nodes: None,
-                time,
-                stop: None,
-            },
+            limits: Limits { nodes: None, time },
             ..SolverConfig::default()
         })
     }

@@ -108,10 +108,9 @@ pub fn kif_download(
 /// cannot give.
 pub fn new_solver(
     pool: &Arc<SolverPool>,
-    mut config: SolverConfig,
+    config: SolverConfig,
     ctx: &JobContext,
 ) -> Result<Lease, ApiError> {
-    config.limits.stop = Some(ctx.stop.clone());
     let hash_mb = config.hash_mb;
     let mut solver = pool.lease(config).map_err(|e| {
         ApiError::bad_request(
@@ -119,6 +118,7 @@ pub fn new_solver(
             format!("置換表 {hash_mb} MB を確保できません: {e}"),
         )
     })?;
+    solver.set_stop(Some(ctx.stop.clone()));
     solver.set_progress(Some(ctx.progress_fn()));
     Ok(solver)
 }
@@ -131,7 +131,7 @@ fn solve(
     mut solver: Lease,
     ctx: &JobContext,
 ) -> Result<(), ApiError> {
-    let limits = solver.config().limits.clone();
+    let limits = solver.config().limits;
     ctx.stage("solve", 0);
     let sol: Solution = solver
         .solve(&pos)

@@ -77,6 +77,7 @@ impl SolverPool {
     /// Keeps `solver` for a later request.
     pub fn give_back(&self, mut solver: Solver) {
         solver.set_progress(None);
+        solver.set_stop(None);
         self.state().idle.push(solver);
     }
 

@@ -8,10 +8,9 @@
 
 use super::backend::{MateBackend, MateOutcome, MateVerdict, SearchLimits, SearchProgress};
 use tsumi_core::Position;
-use tsumi_mate::{Limits, Phase, Progress, Solver, SolverConfig, TableStats, Verdict};
-
-/// Table size before the GUI sets `USI_Hash`, in MiB.
-const DEFAULT_HASH_MB: usize = 256;
+use tsumi_mate::{
+    Limits, Phase, Progress, Solver, SolverConfig, TableStats, Verdict, DEFAULT_HASH_MB,
+};
 
 /// The df-pn solver behind the USI protocol.
 pub struct DfPnBackend {
@@ -87,8 +86,8 @@ impl MateBackend for DfPnBackend {
         solver.set_limits(Limits {
             nodes: limits.nodes,
             time: limits.time,
-            stop: Some(limits.stop.clone()),
         });
+        solver.set_stop(Some(limits.stop.clone()));
         solver.set_shortest(limits.shortest);
         solver.set_interpositions(limits.interpositions);
         solver.set_defence(limits.defence);

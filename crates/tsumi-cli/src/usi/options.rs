@@ -14,7 +14,7 @@ struct Spin {
 /// `USI_Hash`: transposition table size in MiB.
 const HASH: Spin = Spin {
     name: "USI_Hash",
-    default: 256,
+    default: tsumi_mate::DEFAULT_HASH_MB as u64,
     min: 1,
     max: 1 << 25,
 };

@@ -14,6 +14,7 @@ stops a solve.
 
 from ._tsumi import (
     BLACK,
+    DEFAULT_HASH_MB,
     WHITE,
     MoveList,
     Position,
@@ -28,6 +29,7 @@ from ._tsumi import (
 
 __all__ = [
     "BLACK",
+    "DEFAULT_HASH_MB",
     "WHITE",
     "MoveList",
     "Position",

@@ -5,6 +5,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, final
 
 __all__ = [
     "BLACK",
+    "DEFAULT_HASH_MB",
     "WHITE",
     "MoveList",
     "Position",
@@ -21,6 +22,8 @@ BLACK: int
 """先手, the side that moves first (0)."""
 WHITE: int
 """後手 (1)."""
+DEFAULT_HASH_MB: int
+"""The table size in MiB that solvers get when ``hash_mb`` is not given (256)."""
 
 @final
 class MoveList:
@@ -98,7 +101,8 @@ class Solution:
 
     @property
     def result(self) -> str:
-        """``"mate"``, ``"nomate"`` or ``"unknown"``."""
+        """``"mate"``, ``"nomate"`` or ``"unknown"``; ``"error"`` for a
+        problem ``tsumi.batch`` could not solve (see ``error``)."""
     @property
     def length(self) -> Optional[int]:
         """Mate length in plies, else None: the proven shortest when
@@ -141,6 +145,22 @@ class Solution:
         ``defence``), ``first_checks``, ``unsettled`` (``ply``, ``move``,
         ``item``), ``complete``, ``proves_mate``, ``nodes``, ``seconds``:
         the ``"report"`` object of ``tsumi solve --json``, hands as dicts."""
+    @property
+    def first_mate(self) -> Optional[Tuple[int, float]]:
+        """Nodes and seconds spent when the first mate was found."""
+    @property
+    def name(self) -> Optional[str]:
+        """The problem's name (``Problem.name`` or ``name=``), else None."""
+    @property
+    def sfen(self) -> str: ...
+    @property
+    def published_length(self) -> Optional[int]: ...
+    @property
+    def error(self) -> Optional[str]:
+        """For ``result == "error"``: what went wrong."""
+    def to_json(self) -> str:
+        """One line of JSON, exactly as ``tsumi solve --json`` prints it and
+        ``tsumi solve --out`` writes it (``name`` is ``""`` when None)."""
 
 @final
 class Solver:
@@ -167,12 +187,16 @@ class Solver:
     ) -> Solver: ...
     def solve(
         self,
-        position: Union[Position, str],
+        position: Union[Position, str, Problem],
         *,
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
         report: bool = False,
-    ) -> Solution: ...
+        name: Optional[str] = None,
+        published_length: Optional[int] = None,
+    ) -> Solution:
+        """Solve one problem; a ``Problem``'s name and published length (or
+        ``name`` and ``published_length``) are carried into the answer."""
     def check_line(
         self,
         position: Union[Position, str],

@@ -1,6 +1,8 @@
 //! One-line JSON output with serde_json, spaced as `{"key": value, "k2": [a, b]}`
 //! (the form the documentation shows), rather than serde_json's compact
-//! `{"key":value}`. serde_json does the escaping and number formatting.
+//! `{"key":value}`: the lines of `tsumi solve --json` and of the results
+//! files that `tsumi solve --out` and Python's `tsumi.batch` write. serde_json
+//! does the escaping and number formatting.
 
 use serde::Serialize;
 use std::io;
@@ -44,7 +46,7 @@ pub fn line<T: Serialize>(value: &T) -> String {
     let mut ser = serde_json::Serializer::with_formatter(&mut out, Spaced);
     value
         .serialize(&mut ser)
-        .expect("the CLI's records serialize without error");
+        .expect("the records serialize without error");
     String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
