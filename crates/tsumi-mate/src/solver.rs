@@ -298,14 +298,7 @@ impl Solver {
         // whose stack is sized for the longest line allowed, whatever the
         // caller's thread has. Progress reports travel back over a channel
         // to the caller's thread, where the callback runs.
-        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
-        if progress.is_some() {
-            budget.progress = Some(Box::new(move |p: &Progress| {
-                let _ = tx.send(*p);
-            }));
-        } else {
-            drop(tx);
-        }
+        let rx = budget.progress_channel(progress.is_some());
         let config = self.config;
         let table = &mut self.table;
         let stack = search_stack_bytes(config.ply_limit());
