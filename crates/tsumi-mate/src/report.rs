@@ -39,6 +39,7 @@ use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase};
 use crate::search::Search;
+use crate::search_thread;
 use crate::solver::{SolveError, Solver, Verdict};
 use crate::table::DEPTH_INF;
 use crate::Solution;
@@ -658,7 +659,8 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
     }
 }
 
-/// Runs `f` on a search thread with a stack for `plies` plies of search,
+/// Runs `f` with a stack for `plies` plies of search (on this thread when
+/// it is a search thread with that much, else on one started for it),
 /// with a budget for `limits` and the solver's table.
 impl Solver {
     fn on_search_thread<T: Send>(
@@ -668,7 +670,11 @@ impl Solver {
         f: impl FnOnce(&mut crate::table::Table, &mut Budget) -> Result<T, SolveError> + Send,
     ) -> Result<T, SolveError> {
         let mut budget = Budget::start(limits, self.stop_flag());
-        let stack = search_stack_bytes(plies.max(self.config().max_ply).min(MAX_PLY_LIMIT));
+        let plies = plies.max(self.config().max_ply).min(MAX_PLY_LIMIT);
+        if search_thread::fits(plies) {
+            return f(self.table_mut(), &mut budget);
+        }
+        let stack = search_stack_bytes(plies);
         let table = self.table_mut();
         std::thread::scope(|scope| {
             let budget = &mut budget;
