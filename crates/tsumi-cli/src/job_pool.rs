@@ -66,7 +66,7 @@ where
                             // What the panicking solve left behind is not
                             // trusted: the next item gets a new state.
                             state = start(job);
-                            panic_message(p)
+                            tsumi_answer::record::panic_message(&*p)
                         });
                     if tx.send((i, answer)).is_err() {
                         break;
@@ -101,16 +101,6 @@ where
         }
         Ok(())
     })
-}
-
-/// The text of a panic's payload.
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    let msg = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    format!("internal error: the solver panicked: {msg}")
 }
 
 #[cfg(test)]

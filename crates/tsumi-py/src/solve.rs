@@ -126,12 +126,7 @@ fn solve_err(e: SolveError) -> PyErr {
 }
 
 fn panic_err(payload: Box<dyn std::any::Any + Send>) -> PyErr {
-    let msg = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    PyRuntimeError::new_err(format!("internal error in the solver: {msg}"))
+    PyRuntimeError::new_err(tsumi_answer::record::panic_message(&*payload))
 }
 
 thread_local! {
