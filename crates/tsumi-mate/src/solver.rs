@@ -247,9 +247,16 @@ impl Solver {
     }
 
     /// Installs (or removes) a callback called about five times a second
-    /// during long solves, on the thread that called [`Solver::solve`].
+    /// during long solves and reports, on the thread that called
+    /// [`Solver::solve`] or the report.
     pub fn set_progress(&mut self, f: Option<ProgressFn>) {
         self.progress = f;
+    }
+
+    /// Takes the progress callback out (for a search that hands it back
+    /// with [`Solver::set_progress`]).
+    pub(crate) fn take_progress(&mut self) -> Option<ProgressFn> {
+        self.progress.take()
     }
 
     /// Solves the problem `pos`: the side to move attacks and every one of
@@ -294,10 +301,7 @@ impl Solver {
 
     /// Checks the problem, empties the table and starts the budget.
     fn start(&mut self, pos: &Position) -> Result<Budget, SolveError> {
-        let attacker = pos.side_to_move();
-        if pos.king_square(attacker.flip()).is_none() {
-            return Err(SolveError::NoDefenderKing);
-        }
+        check_problem(pos)?;
         self.table.new_generation();
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
@@ -381,6 +385,16 @@ impl Solver {
             first_mate,
             table: self.table.stats(),
         }
+    }
+}
+
+/// Whether the solver takes `pos` as a problem (what [`Solver::solve`]
+/// refuses before any search): the side not to move, the defender, must
+/// have a king.
+pub fn check_problem(pos: &Position) -> Result<(), SolveError> {
+    match pos.king_square(pos.side_to_move().flip()) {
+        Some(_) => Ok(()),
+        None => Err(SolveError::NoDefenderKing),
     }
 }
 
