@@ -40,6 +40,7 @@ use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase};
 use crate::line::LineFailure;
 use crate::search::Search;
+use crate::search_thread;
 use crate::solver::{SolveError, Solver, Verdict};
 use crate::table::DEPTH_INF;
 use crate::Solution;
@@ -704,7 +705,8 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
     }
 }
 
-/// Runs `f` on a search thread with a stack for `plies` plies of search,
+/// Runs `f` with a stack for `plies` plies of search (on this thread when
+/// it is a search thread with that much, else on one started for it),
 /// with a budget for `limits` and the solver's table. The progress
 /// callback of [`Solver::set_progress`], if any, receives the search's
 /// reports on the calling thread, as during a solve.
@@ -716,8 +718,15 @@ impl Solver {
         f: impl FnOnce(&mut crate::table::Table, &mut Budget) -> Result<T, SolveError> + Send,
     ) -> Result<T, SolveError> {
         let mut budget = Budget::start(limits, self.stop_flag());
-        let stack = search_stack_bytes(plies.max(self.config().max_ply).min(MAX_PLY_LIMIT));
+        let plies = plies.max(self.config().max_ply).min(MAX_PLY_LIMIT);
         let mut progress = self.take_progress();
+        if search_thread::fits(plies) {
+            budget.progress = progress;
+            let r = f(self.table_mut(), &mut budget);
+            self.set_progress(budget.progress.take());
+            return r;
+        }
+        let stack = search_stack_bytes(plies);
         let rx = budget.progress_channel(progress.is_some());
         let table = self.table_mut();
         let r = std::thread::scope(|scope| {
