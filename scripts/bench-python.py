@@ -9,17 +9,17 @@ the same run (below 1 means tsumi is faster). Run it on a quiet machine.
 
 1. Solving: the first N (default 200) problems of each of mate-3/5/7/9-ply
    (../shared/data/tsume, else the copies in crates/tsumi-mate/tests/data)
-   with `tsumi.solve(sfen, interpositions="count")` and with cshogi's
+   with one reused `tsumi.Solver(interpositions="count")` and with cshogi's
    `DfPn().search(board)`. tsumi proves the shortest mate, builds the line
    and replays it through its checker; cshogi stops at the first mate it
    finds. The table says how many of tsumi's lengths were exactly the set's
    N. Both get the same node limit; both allocate their tables before the
-   clock starts (one warm-up solve for tsumi, whose `solve` keeps its table
-   per thread). The same again with `shortest="first"`: tsumi, too, stops
+   clock starts (one warm-up solve for tsumi). The same again with `shortest="first"`: tsumi, too, stops
    at the first mate it finds (and still builds and checks its line), so
    that the finding alone is compared.
 2. Short bounded searches: `Position.mate_move(7)` against cshogi's
-   `DfPn(depth=7).search(board)` on the same positions (all four sets).
+   `DfPn(depth=7).search(board)` on the first 300 positions of each set,
+   each set on its own.
 3. Move generation: `len(pos.legal_moves())` against
    `len(board.legal_moves)` over random playout positions (default 10,000),
    the best of --repeat passes.
@@ -51,14 +51,14 @@ def load(ply, count):
 
 
 def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb, shortest="prove"):
-    kw = dict(interpositions="count", hash_mb=hash_mb, shortest=shortest)
-    tsumi.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1", **kw)  # allocate the table
+    solver = tsumi.Solver(interpositions="count", hash_mb=hash_mb, shortest=shortest)
+    solver.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1")  # start its thread
+    positions = [tsumi.Position(sfen) for sfen in sfens]
     exact = 0
     t_tsumi = 0.0
-    for sfen in sfens:
-        pos = tsumi.Position(sfen)
+    for pos in positions:
         start = time.perf_counter()
-        s = tsumi.solve(pos, nodes=nodes, **kw)
+        s = solver.solve(pos, nodes=nodes)
         t_tsumi += time.perf_counter() - start
         exact += s.result == "mate" and s.length == ply
     dfpn = cshogi.DfPn()
@@ -134,10 +134,11 @@ def bench_legal(tsumi, cshogi, count, repeat):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--per-set", type=int, default=200, help="problems per mate set (default 200)")
+    ap.add_argument("--mate-move-per-set", type=int, default=300, help="positions per set for mate_move (default 300)")
     ap.add_argument("--positions", type=int, default=10_000, help="random positions for legal moves (default 10000)")
     ap.add_argument("--nodes", type=int, default=5_000_000, help="node limit per search, both engines")
     ap.add_argument("--repeat", type=int, default=5, help="passes over the positions for legal moves (best kept)")
-    ap.add_argument("--hash-mb", type=int, default=256, help="tsumi.solve's table (default 256, its default)")
+    ap.add_argument("--hash-mb", type=int, default=256, help="the Solver's table (default 256, its default)")
     args = ap.parse_args()
     try:
         import cshogi
@@ -155,10 +156,8 @@ def main():
 
     print("| benchmark | n | tsumi s | cshogi s | tsumi / cshogi | notes |")
     print("|---|---:|---:|---:|---:|---|")
-    all_sfens = []
     for ply in SETS:
         sfens = load(ply, args.per_set)
-        all_sfens += sfens
         row(f"solve mate-{ply}-ply (count) vs DfPn", len(sfens), bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb))
     for ply in SETS:
         sfens = load(ply, args.per_set)
@@ -167,7 +166,9 @@ def main():
             len(sfens),
             bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb, shortest="first"),
         )
-    row("mate_move(7) vs DfPn(depth=7), mate-3..9", len(all_sfens), bench_mate_move(tsumi, cshogi, all_sfens, args.nodes))
+    for ply in SETS:
+        sfens = load(ply, args.mate_move_per_set)
+        row(f"mate_move(7) vs DfPn(depth=7), mate-{ply}-ply", len(sfens), bench_mate_move(tsumi, cshogi, sfens, args.nodes))
     row("len(legal_moves()) random positions", args.positions, bench_legal(tsumi, cshogi, args.positions, args.repeat))
     from importlib.metadata import version
 

@@ -12,6 +12,8 @@
 //! - [`check`]: the verdict on an author's solution (`tsumi check`).
 //! - [`kif`]: a solution as a KIF record, same-length defences (変同) as
 //!   変化 branches (`tsumi solve --kif`, the page's download).
+//! - [`refusal`]: why a problem is refused before any search, in English
+//!   and Japanese, with the squares concerned.
 //! - [`hands`]: hands in SFEN and kanji.
 //! - [`json`]: records as one line of spaced JSON.
 //!
@@ -25,5 +27,6 @@ pub mod hands;
 pub mod json;
 pub mod kif;
 pub mod record;
+pub mod refusal;
 pub mod report_json;
 pub mod report_text;

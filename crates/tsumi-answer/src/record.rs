@@ -115,6 +115,18 @@ impl ErrorRecord {
     }
 }
 
+/// The message of a solver that panicked (a bug), from the panic's
+/// payload: `internal error: the solver panicked: ...`. Front ends that
+/// catch a panic report it so instead of dying.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let msg = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    format!("internal error: the solver panicked: {msg}")
+}
+
 /// The verdict in words: `mate in 7`, `mate in 9 (not proven shortest)`,
 /// `no mate`, `unknown within the limits`, ….
 pub fn describe(sol: &Solution) -> String {

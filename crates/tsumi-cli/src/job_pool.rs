@@ -9,18 +9,29 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// Runs `work` on every item of `items` with `jobs` threads, each holding
-/// a state made by `start(job)` on its own thread (made again after a
+/// How the jobs run.
+#[derive(Clone, Copy, Debug)]
+pub struct Jobs {
+    /// How many at once.
+    pub count: usize,
+    /// Each job is a search thread for searches within this many plies, on
+    /// which each solve searches directly (`tsumi_mate::search_thread`).
+    pub max_ply: u16,
+    /// The answers are handed on in input order.
+    pub ordered: bool,
+}
+
+/// Runs `work` on every item of `items` with `jobs.count` threads, each
+/// holding a state made by `start(job)` on its own thread (made again after a
 /// `work` that panicked, whose item then gets `Err` with the panic's
 /// message). `done(index, answer)` runs on the calling thread for each
-/// item, in input order when `ordered`, else as the answers come. When
+/// item, in input order when `jobs.ordered`, else as the answers come. When
 /// `done` fails, `stop` is raised (a `work` that watches it should end
 /// soon), no further item is started, and the error is returned. Items
 /// are started in input order.
 pub fn run<T, S, R, E>(
     items: &[T],
-    jobs: usize,
-    ordered: bool,
+    jobs: Jobs,
     stop: &AtomicBool,
     start: impl Fn(usize) -> S + Sync,
     work: impl Fn(&mut S, usize, &T) -> R + Sync,
@@ -31,13 +42,18 @@ where
     R: Send,
 {
     let next = AtomicUsize::new(0);
-    let jobs = jobs.clamp(1, items.len().max(1));
+    let Jobs {
+        count,
+        max_ply,
+        ordered,
+    } = jobs;
+    let count = count.clamp(1, items.len().max(1));
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, Result<R, String>)>();
-        for job in 0..jobs {
+        for job in 0..count {
             let tx = tx.clone();
             let (next, start, work) = (&next, &start, &work);
-            scope.spawn(move || {
+            let body = move || {
                 let mut state = start(job);
                 loop {
                     if stop.load(Ordering::Relaxed) {
@@ -50,13 +66,15 @@ where
                             // What the panicking solve left behind is not
                             // trusted: the next item gets a new state.
                             state = start(job);
-                            panic_message(p)
+                            tsumi_answer::record::panic_message(&*p)
                         });
                     if tx.send((i, answer)).is_err() {
                         break;
                     }
                 }
-            });
+            };
+            tsumi_mate::spawn_scoped_search_thread(scope, "tsumi-job", max_ply, body)
+                .expect("cannot start a job thread");
         }
         drop(tx);
         let mut waiting = BTreeMap::new();
@@ -85,16 +103,6 @@ where
     })
 }
 
-/// The text of a panic's payload.
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    let msg = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    format!("internal error: the solver panicked: {msg}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,8 +115,11 @@ mod tests {
         let mut seen = Vec::new();
         run(
             &items,
-            3,
-            true,
+            Jobs {
+                count: 3,
+                max_ply: 7,
+                ordered: true,
+            },
             &stop,
             |_| (),
             |_, _, &x| {
@@ -133,8 +144,11 @@ mod tests {
         let mut seen = Vec::new();
         run(
             &items,
-            4,
-            false,
+            Jobs {
+                count: 4,
+                max_ply: 7,
+                ordered: false,
+            },
             &stop,
             |j| j,
             |_, i, _| i,
@@ -157,8 +171,11 @@ mod tests {
         let mut errors = Vec::new();
         run(
             &items,
-            1,
-            true,
+            Jobs {
+                count: 1,
+                max_ply: 7,
+                ordered: true,
+            },
             &stop,
             |_| starts.fetch_add(1, Ordering::Relaxed),
             |_, _, &x| {
@@ -186,8 +203,11 @@ mod tests {
         let worked = AtomicUsize::new(0);
         let r = run(
             &items,
-            2,
-            false,
+            Jobs {
+                count: 2,
+                max_ply: 7,
+                ordered: false,
+            },
             &stop,
             |_| (),
             |_, _, _| {

@@ -13,6 +13,7 @@ mod job_pool;
 mod magics_cmd;
 mod perft_cmd;
 mod results_file;
+mod serve_cmd;
 mod solve_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -38,6 +39,7 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     Magics(magics_cmd::MagicsArgs),
     Bench(bench_cmd::BenchArgs),
+    Serve(serve_cmd::ServeArgs),
     /// Run as a USI mate engine on standard input and output (= tsumi-usi).
     ///
     /// Speaks USI on standard input and output as a mate engine: 'go mate
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => ("perft", perft_cmd::run(a)),
         Command::Magics(a) => ("magics", magics_cmd::run(a)),
         Command::Bench(a) => ("bench", bench_cmd::run(a)),
+        Command::Serve(a) => ("serve", serve_cmd::run(a)),
         Command::Usi => return tsumi_cli::usi::run(),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "tsumi", &mut std::io::stdout());

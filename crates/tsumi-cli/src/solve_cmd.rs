@@ -632,8 +632,11 @@ fn solve_batch(
     let started = Instant::now();
     job_pool::run(
         &todo,
-        settings.jobs,
-        settings.ordered,
+        job_pool::Jobs {
+            count: settings.jobs,
+            max_ply: config.max_ply,
+            ordered: settings.ordered,
+        },
         stop,
         |_| {
             let mut solver = Solver::new(config);

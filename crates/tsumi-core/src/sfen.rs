@@ -200,7 +200,7 @@ impl Position {
     /// Reads an SFEN string (with or without a leading `sfen `), checking
     /// both syntax and the rules of a legal position.
     pub fn from_sfen(text: &str) -> Result<Position, SfenError> {
-        let (board, hands, side, ply) = parse_sfen_fields(text)?;
+        let (board, hands, side, ply) = sfen_fields(text)?;
         Ok(Position::from_parts(&board, hands, side, ply)?)
     }
 
@@ -208,7 +208,7 @@ impl Position {
     /// with [`Position::validate_relaxed`]: pieces that can never move and
     /// two pawns on a file are accepted.
     pub fn from_sfen_relaxed(text: &str) -> Result<Position, SfenError> {
-        let (board, hands, side, ply) = parse_sfen_fields(text)?;
+        let (board, hands, side, ply) = sfen_fields(text)?;
         let mut pos = Position::empty();
         for sq in Square::all() {
             if let Some(p) = board[sq.index()] {
@@ -227,10 +227,15 @@ impl Position {
     }
 }
 
-type SfenFields = ([Option<Piece>; 81], [Hand; 2], Color, u32);
+/// The four fields of an SFEN string: the board (by square index), the
+/// hands (Black's, White's), the side to move and the move number.
+pub type SfenFields = ([Option<Piece>; 81], [Hand; 2], Color, u32);
 
-/// The four fields of an SFEN string, syntax checked.
-fn parse_sfen_fields(text: &str) -> Result<SfenFields, SfenError> {
+/// The four fields of an SFEN string, syntax checked only: a position
+/// that breaks a rule is returned as it is written (an editor shows it
+/// with the reason [`Position::from_parts`] gives), where
+/// [`Position::from_sfen`] refuses it.
+pub fn sfen_fields(text: &str) -> Result<SfenFields, SfenError> {
     let text = text.trim();
     let text = text.strip_prefix("sfen ").unwrap_or(text);
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -321,6 +326,31 @@ impl Position {
 mod tests {
     use super::*;
     use crate::position::STARTPOS_SFEN;
+
+    #[test]
+    fn fields_of_a_position_that_breaks_a_rule() {
+        // Two pawns on file 5: refused by from_sfen, read by sfen_fields.
+        let text = "4k4/9/9/9/4P4/9/4P4/9/4K4 w 2p 3";
+        assert!(Position::from_sfen(text).is_err());
+        let (board, hands, side, ply) = sfen_fields(text).unwrap();
+        let pawn = Some(Piece::new(Color::Black, PieceType::Pawn));
+        assert_eq!(board[Square::from_usi("5e").unwrap().index()], pawn);
+        assert_eq!(board[Square::from_usi("5g").unwrap().index()], pawn);
+        assert_eq!(board.iter().flatten().count(), 4);
+        assert_eq!(hands[1].count(PieceType::Pawn), 2);
+        assert_eq!((side, ply), (Color::White, 3));
+        assert_eq!(
+            Position::from_parts(&board, hands, side, ply).unwrap_err(),
+            PositionError::TwoPawnsOnFile {
+                color: Color::Black,
+                file: 4
+            }
+        );
+        assert!(matches!(
+            sfen_fields("4k4/9 b - 1"),
+            Err(SfenError::RankCount(2))
+        ));
+    }
 
     #[test]
     fn relaxed_reading_accepts_dead_pieces_and_two_pawns_only() {

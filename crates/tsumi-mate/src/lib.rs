@@ -29,6 +29,8 @@
 //! - `parallel`: the parallel df-pn (several threads, one table); `busy`:
 //!   the nodes the threads are in.
 //! - [`limits`]: node and time limits, the stop flag, progress reports.
+//! - [`search_thread`]: threads with a stack for searches, on which a
+//!   solve searches directly instead of starting a thread of its own.
 //!
 //! The modules form no import circle: `tests/module_layers.rs` checks it.
 //!
@@ -65,6 +67,7 @@ pub mod pieces;
 pub mod pnstar;
 pub mod report;
 mod search;
+pub mod search_thread;
 pub mod solver;
 pub mod table;
 pub mod useless;
@@ -79,6 +82,7 @@ pub use defence::Defence;
 pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
-pub use solver::{Solution, SolveError, Solver, Verdict};
+pub use search_thread::{spawn_scoped_search_thread, spawn_search_thread};
+pub use solver::{check_problem, Solution, SolveError, Solver, Verdict};
 pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;

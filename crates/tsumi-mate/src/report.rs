@@ -38,7 +38,9 @@ use crate::child::{Child, NO_REP};
 use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase};
+use crate::line::LineFailure;
 use crate::search::Search;
+use crate::search_thread;
 use crate::solver::{SolveError, Solver, Verdict};
 use crate::table::DEPTH_INF;
 use crate::Solution;
@@ -379,6 +381,51 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// The line of a move off a mate line, as the report lists it (a cook,
+    /// or a longer defence with its length): from `pos`, the moves
+    /// `prefix` (the line before the move's ply), then `mv`, then a
+    /// shortest mate against the longest defence (fewest pieces left
+    /// among equals), `length` plies in all from `mv` on. `None` when the
+    /// limits ran out first. Built on the table as it stands: right after
+    /// the report it holds most of what the line needs.
+    pub fn variation_line(
+        &mut self,
+        pos: &Position,
+        prefix: &[Move],
+        mv: Move,
+        length: u32,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Move>>, SolveError> {
+        let mut moves = prefix.to_vec();
+        moves.push(mv);
+        let Ok(rest) = u16::try_from(length.saturating_sub(1)) else {
+            return Ok(None);
+        };
+        let config = *self.config();
+        let max_ply = config.max_ply;
+        let plies = (moves.len() as u16).saturating_add(rest).saturating_add(2);
+        self.on_search_thread(plies, limits, |table, budget| {
+            let attacker = pos.side_to_move();
+            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
+            s.budget.phase = Phase::Line(length);
+            let entered = enter_line(&mut s, &moves, max_ply.max(plies))?;
+            let line = s.principal_line(rest, moves.len() as u16);
+            for c in entered.iter().rev() {
+                s.leave(c);
+            }
+            match line {
+                Ok((mut line, _)) => {
+                    line.insert(0, mv);
+                    Ok(Some(line))
+                }
+                Err(LineFailure::Budget) => Ok(None),
+                Err(LineFailure::Inconsistent) => Err(SolveError::Inconsistent),
+            }
+        })
+    }
+}
+
 /// Whether the current node's child `c` is mated within `bound` plies and,
 /// if so, its exact mate length (each shorter bound searched until one
 /// fails). `Err(())` when the limits ran out.
@@ -658,8 +705,11 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
     }
 }
 
-/// Runs `f` on a search thread with a stack for `plies` plies of search,
-/// with a budget for `limits` and the solver's table.
+/// Runs `f` with a stack for `plies` plies of search (on this thread when
+/// it is a search thread with that much, else on one started for it),
+/// with a budget for `limits` and the solver's table. The progress
+/// callback of [`Solver::set_progress`], if any, receives the search's
+/// reports on the calling thread, as during a solve.
 impl Solver {
     fn on_search_thread<T: Send>(
         &mut self,
@@ -668,17 +718,39 @@ impl Solver {
         f: impl FnOnce(&mut crate::table::Table, &mut Budget) -> Result<T, SolveError> + Send,
     ) -> Result<T, SolveError> {
         let mut budget = Budget::start(limits, self.stop_flag());
-        let stack = search_stack_bytes(plies.max(self.config().max_ply).min(MAX_PLY_LIMIT));
+        let plies = plies.max(self.config().max_ply).min(MAX_PLY_LIMIT);
+        let mut progress = self.take_progress();
+        if search_thread::fits(plies) {
+            budget.progress = progress;
+            let r = f(self.table_mut(), &mut budget);
+            self.set_progress(budget.progress.take());
+            return r;
+        }
+        let stack = search_stack_bytes(plies);
+        let rx = budget.progress_channel(progress.is_some());
         let table = self.table_mut();
-        std::thread::scope(|scope| {
+        let r = std::thread::scope(|scope| {
             let budget = &mut budget;
-            std::thread::Builder::new()
+            let worker = std::thread::Builder::new()
                 .name("tsumi-report".to_string())
                 .stack_size(stack)
-                .spawn_scoped(scope, move || f(table, budget))
-                .map_err(|e| SolveError::Thread(e.to_string()))?
+                .spawn_scoped(scope, move || {
+                    let r = f(table, budget);
+                    // Dropping the sender ends the caller's loop below.
+                    budget.progress = None;
+                    r
+                })
+                .map_err(|e| SolveError::Thread(e.to_string()))?;
+            if let Some(report) = progress.as_mut() {
+                for p in rx {
+                    report(&p);
+                }
+            }
+            worker
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
+        });
+        self.set_progress(progress);
+        r
     }
 }

@@ -18,6 +18,7 @@ use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::line::LineFailure;
 use crate::parallel::Parallel;
 use crate::search::Search;
+use crate::search_thread;
 use crate::table::{Table, TableError, TableStats, DEPTH_INF};
 use crate::useless::{self, Interpositions};
 use core::fmt;
@@ -246,67 +247,82 @@ impl Solver {
     }
 
     /// Installs (or removes) a callback called about five times a second
-    /// during long solves, on the thread that called [`Solver::solve`].
+    /// during long solves and reports, on the thread that called
+    /// [`Solver::solve`] or the report.
     pub fn set_progress(&mut self, f: Option<ProgressFn>) {
         self.progress = f;
+    }
+
+    /// Takes the progress callback out (for a search that hands it back
+    /// with [`Solver::set_progress`]).
+    pub(crate) fn take_progress(&mut self) -> Option<ProgressFn> {
+        self.progress.take()
     }
 
     /// Solves the problem `pos`: the side to move attacks and every one of
     /// its moves must check. The table starts empty for each problem. The
     /// callback installed with [`Solver::set_progress`], if any, receives
-    /// the progress reports.
+    /// the progress reports on the calling thread. On a search thread
+    /// ([`crate::search_thread`]) the search runs right there; elsewhere on
+    /// a thread started for it.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
-        match self.progress.take() {
-            None => self.solve_inner(pos, None),
-            Some(mut f) => {
-                let r = self.solve_inner(pos, Some(&mut *f));
-                self.progress = Some(f);
-                r
+        let mut budget = self.start(pos)?;
+        let outcome = if search_thread::fits(self.config.ply_limit()) {
+            budget.progress = self.progress.take();
+            let r = run(&mut self.table, &mut budget, pos, &self.config);
+            self.progress = budget.progress.take();
+            r
+        } else {
+            match self.progress.take() {
+                None => self.run_on_new_thread(pos, &mut budget, None),
+                Some(mut f) => {
+                    let r = self.run_on_new_thread(pos, &mut budget, Some(&mut *f));
+                    self.progress = Some(f);
+                    r
+                }
             }
-        }
+        };
+        Ok(self.finish(outcome?, &budget))
     }
 
     /// [`Solver::solve`] with `progress` called about five times a second
     /// during a long solve, on the calling thread (the callback needs
-    /// neither `Send` nor `'static`).
+    /// neither `Send` nor `'static`). The search always runs on a thread
+    /// started for it.
     pub fn solve_with(
         &mut self,
         pos: &Position,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        self.solve_inner(pos, Some(progress))
+        let mut budget = self.start(pos)?;
+        let outcome = self.run_on_new_thread(pos, &mut budget, Some(progress))?;
+        Ok(self.finish(outcome, &budget))
     }
 
-    fn solve_inner(
-        &mut self,
-        pos: &Position,
-        progress: Option<&mut dyn FnMut(&Progress)>,
-    ) -> Result<Solution, SolveError> {
-        let attacker = pos.side_to_move();
-        if pos.king_square(attacker.flip()).is_none() {
-            return Err(SolveError::NoDefenderKing);
-        }
+    /// Checks the problem, empties the table and starts the budget.
+    fn start(&mut self, pos: &Position) -> Result<Budget, SolveError> {
+        check_problem(pos)?;
         self.table.new_generation();
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
-        let mut budget = Budget::start(&self.config.limits, self.stop.clone());
-        // The search recurses once per ply: it runs on a thread of its own
-        // whose stack is sized for the longest line allowed, whatever the
-        // caller's thread has. Progress reports travel back over a channel
-        // to the caller's thread, where the callback runs.
-        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
-        if progress.is_some() {
-            budget.progress = Some(Box::new(move |p: &Progress| {
-                let _ = tx.send(*p);
-            }));
-        } else {
-            drop(tx);
-        }
+        Ok(Budget::start(&self.config.limits, self.stop.clone()))
+    }
+
+    /// Runs the search on a thread of its own whose stack is sized for the
+    /// longest line allowed, whatever the caller's thread has. Progress
+    /// reports travel back over a channel to the caller's thread, where
+    /// `progress` runs.
+    fn run_on_new_thread(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+        progress: Option<&mut dyn FnMut(&Progress)>,
+    ) -> Result<Outcome, SolveError> {
+        let rx = budget.progress_channel(progress.is_some());
         let config = self.config;
         let table = &mut self.table;
         let stack = search_stack_bytes(config.ply_limit());
-        let outcome = std::thread::scope(|scope| {
-            let budget = &mut budget;
+        std::thread::scope(|scope| {
             let worker = std::thread::Builder::new()
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
@@ -329,7 +345,11 @@ impl Solver {
                 }
                 Err(e) => Err(SolveError::Thread(e.to_string())),
             }
-        });
+        })
+    }
+
+    /// The solution of a search that ended with `outcome`.
+    fn finish(&self, outcome: Outcome, budget: &Budget) -> Solution {
         let Outcome {
             verdict,
             length,
@@ -342,8 +362,8 @@ impl Solver {
             proven_shortest,
             first_mate,
             longest_defence,
-        } = outcome?;
-        Ok(Solution {
+        } = outcome;
+        Solution {
             verdict,
             length,
             proven_shortest,
@@ -357,7 +377,17 @@ impl Solver {
             elapsed: budget.elapsed(),
             first_mate,
             table: self.table.stats(),
-        })
+        }
+    }
+}
+
+/// Whether the solver takes `pos` as a problem (what [`Solver::solve`]
+/// refuses before any search): the side not to move, the defender, must
+/// have a king.
+pub fn check_problem(pos: &Position) -> Result<(), SolveError> {
+    match pos.king_square(pos.side_to_move().flip()) {
+        Some(_) => Ok(()),
+        None => Err(SolveError::NoDefenderKing),
     }
 }
 

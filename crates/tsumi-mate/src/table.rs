@@ -41,6 +41,13 @@
 //! collection removes the entries with the least work until about half of
 //! the table is free. Memory is fixed at creation.
 //!
+//! Each solve starts on an empty table. After a short search the table
+//! zeroes just the buckets it wrote to (it lists them as it goes, up to a
+//! sixty-fourth of the table); after a longer one, or one shared by
+//! several threads, it moves on to a new generation instead, whose
+//! lookups ignore older entries, and zeroes the whole table once every
+//! 255 generations. Either way a new solve sees nothing of the last.
+//!
 //! Several search threads may use one table at once through a
 //! [`SharedTable`] (the parallel search): each bucket has a one-byte spin
 //! lock beside it, taken for the few dozen instructions of one probe or
@@ -51,7 +58,7 @@
 
 use crate::useless::Interpositions;
 use crate::zeroed::{Zeroable, ZeroedArray};
-use std::cell::Cell;
+use std::cell::{Cell, UnsafeCell};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use tsumi_core::{Hand, Move};
@@ -238,6 +245,14 @@ pub struct Table {
     collections: AtomicU64,
     collected: AtomicU64,
     gen: u8,
+    /// The buckets that received a live entry in this generation, listed
+    /// at their first one (see [`Table::insert`]), at most
+    /// `touched_cap`; written only while the table is not shared.
+    touched: UnsafeCell<Vec<usize>>,
+    touched_cap: usize,
+    /// More buckets than `touched_cap` were written to in this
+    /// generation, or the table was shared: `touched` is incomplete.
+    untracked: AtomicBool,
 }
 
 /// A table size the machine cannot give.
@@ -357,6 +372,9 @@ impl Table {
             collections: AtomicU64::new(0),
             collected: AtomicU64::new(0),
             gen: 1,
+            touched: UnsafeCell::new(Vec::new()),
+            touched_cap: (buckets / 64).max(16),
+            untracked: AtomicBool::new(false),
         })
     }
 
@@ -431,6 +449,18 @@ impl Table {
     /// earlier generations wrote (a full clear happens once every 255
     /// generations, when the counter wraps).
     pub fn new_generation(&mut self) {
+        let untracked = std::mem::replace(self.untracked.get_mut(), false);
+        let touched = self.touched.get_mut();
+        if !untracked {
+            // Every live entry is in a listed bucket: zero just those.
+            for &b in touched.iter() {
+                self.buckets[b] = Bucket::default();
+            }
+            touched.clear();
+            self.reset_stats();
+            return;
+        }
+        touched.clear();
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.clear();
@@ -449,6 +479,8 @@ impl Table {
     pub fn clear(&mut self) {
         self.buckets.zero();
         self.gen = 1;
+        self.touched.get_mut().clear();
+        *self.untracked.get_mut() = false;
         self.reset_stats();
     }
 
@@ -772,6 +804,24 @@ impl Table {
         self.insert(&mut guard, entry);
     }
 
+    /// Lists bucket `b` as written to in this generation.
+    #[inline]
+    fn touch(&self, b: usize) {
+        if self.shared() {
+            // `SharedTable::new` has marked the list incomplete.
+            return;
+        }
+        // SAFETY: the table is not shared, so this thread is its only
+        // user (see `Guard::entries`), and no reference to the list
+        // outlives this call.
+        let touched = unsafe { &mut *self.touched.get() };
+        if touched.len() < self.touched_cap {
+            touched.push(b);
+        } else {
+            self.untracked.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Runs a garbage collection when the table passes 90 % occupancy.
     /// Called before a bucket is locked (a collection locks every bucket
     /// in turn).
@@ -786,10 +836,17 @@ impl Table {
     /// the entry with the least work (open entries first).
     fn insert(&self, guard: &mut Guard<'_>, entry: Entry) {
         let gen = self.gen;
+        let b = guard.b;
         let bucket = guard.entries();
-        if let Some(slot) = bucket.iter_mut().find(|e| !e.live(gen)) {
-            *slot = entry;
+        if let Some(i) = bucket.iter().position(|e| !e.live(gen)) {
+            bucket[i] = entry;
             self.count_used(1);
+            // A bucket's first live entry goes to its first slot (every
+            // slot is free then): the bucket is listed there, and again
+            // only if that slot is freed and filled again.
+            if i == 0 {
+                self.touch(b);
+            }
             return;
         }
         let victim = bucket
@@ -858,18 +915,21 @@ impl Table {
 /// Each thread gets its `&Table` from [`SharedTable::table`].
 pub(crate) struct SharedTable<'a>(&'a Table);
 
-// SAFETY: a `Table` is not `Sync` only through its `not_sync` marker: its
-// buckets are reached through raw pointers (`ZeroedArray::as_mut_ptr`)
-// in the guards of `Table::lock`, which take the bucket's spin lock
-// whenever `sharers` is non-zero, and `sharers` stays non-zero for as long
-// as this value (and so every reference obtained from it) lives. The other
-// fields are atomics or are only changed through `&mut Table`, which
-// cannot exist meanwhile.
+// SAFETY: a `Table` is not `Sync` only through its `not_sync` marker and
+// its `touched` list: its buckets are reached through raw pointers
+// (`ZeroedArray::as_mut_ptr`) in the guards of `Table::lock`, which take
+// the bucket's spin lock whenever `sharers` is non-zero, and `sharers`
+// stays non-zero for as long as this value (and so every reference
+// obtained from it) lives. `touched` is written through `&self` only while
+// `sharers` is zero (`Table::touch`). The other fields are atomics or are
+// only changed through `&mut Table`, which cannot exist meanwhile.
 unsafe impl Sync for SharedTable<'_> {}
 
 impl<'a> SharedTable<'a> {
     /// Shares `table` until the returned value is dropped.
     pub(crate) fn new(table: &'a Table) -> SharedTable<'a> {
+        // The threads do not list the buckets they write to.
+        table.untracked.store(true, Ordering::Relaxed);
         table.sharers.fetch_add(1, Ordering::SeqCst);
         SharedTable(table)
     }
@@ -923,6 +983,55 @@ mod tests {
             Table::try_new(1).unwrap().stats().capacity,
             (1 << 20) / BUCKET_BYTES * BUCKET
         );
+    }
+
+    #[test]
+    fn a_new_generation_after_a_short_search_zeroes_only_its_buckets() {
+        let mut t = Table::with_buckets(64 * 64);
+        let cap = t.touched_cap;
+        assert_eq!(cap, 64);
+        // A few keys: their buckets are listed and zeroed, the
+        // generation stays, and no full clear ever comes however many
+        // such solves follow.
+        for round in 0..600u64 {
+            for k in 0..5 {
+                let key = (round * 7 + k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+                assert!(matches!(
+                    t.probe(key, Hand::EMPTY, 3),
+                    Probe::Disproven { .. }
+                ));
+            }
+            t.new_generation();
+            assert_eq!(t.gen, 1, "round {round}");
+            assert_eq!(t.stats().used, 0);
+            assert!(t
+                .buckets
+                .iter()
+                .all(|b| b.0.iter().all(|e| e.state == State::Empty)));
+        }
+        // More buckets than the list holds: the next generation.
+        let keys: Vec<u64> = (0..4000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &key in &keys {
+            t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+        }
+        t.new_generation();
+        assert_eq!(t.gen, 2);
+        assert!(keys
+            .iter()
+            .all(|&k| t.probe(k, Hand::EMPTY, 3) == Probe::Missing));
+        // A shared table lists nothing: the next generation too.
+        {
+            let shared = SharedTable::new(&t);
+            shared
+                .table()
+                .store_disproven(keys[0], Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+        }
+        t.new_generation();
+        assert_eq!(t.gen, 3);
+        assert_eq!(t.probe(keys[0], Hand::EMPTY, 3), Probe::Missing);
     }
 
     #[test]

@@ -91,6 +91,22 @@ fn the_published_lines_are_sound_with_their_henchou() {
             let n = d.length.expect("settled");
             assert!(n > length - d.ply + 1, "{name}: ply {} lasts {n}", d.ply);
             assert!(d.is_henchou(), "{name}: ply {}", d.ply);
+            // Its line, as the page plays it: n plies from the defence,
+            // a checked mate that leaves the pieces the report names.
+            let prefix = &line[..d.ply as usize - 1];
+            let v = s
+                .variation_line(&pos, prefix, d.mv, n, &Limits::nodes(10_000_000))
+                .expect("no error")
+                .expect("within the limits");
+            assert_eq!(v.len() as u32, n, "{name}: ply {}", d.ply);
+            assert_eq!(v[0], d.mv);
+            let mut before = pos.clone();
+            for &m in prefix.iter().chain(&v[..1]) {
+                before.do_move(m);
+            }
+            let summary = tsumi_mate::check_mate_line(&before, &v[1..])
+                .unwrap_or_else(|e| panic!("{name}: ply {}: {e}", d.ply));
+            assert_eq!(Some(summary.leftover), d.leftover, "{name}: ply {}", d.ply);
         }
         // Without the convention the same longer defences make the line's
         // defence not the longest.

@@ -46,6 +46,21 @@ fn reports_on_the_solvers_lines() {
             assert!(c.length >= c.remaining, "line {}: {c:?}", p.line_no);
             assert_eq!(c.is_final, c.remaining == 1);
             assert_eq!(c.length % 2, 1);
+            // The cook's own line: a checked mate of its length.
+            let prefix = &sol.pv[..c.ply as usize - 1];
+            let v = solver
+                .variation_line(&pos, prefix, c.mv, c.length, &Limits::nodes(2_000_000))
+                .unwrap()
+                .unwrap_or_else(|| panic!("line {}: {c:?}: no line", p.line_no));
+            assert_eq!(
+                (v.len() as u32, v[0]),
+                (c.length, c.mv),
+                "line {}",
+                p.line_no
+            );
+            let s = check_mate_line(&after(&pos, prefix), &v)
+                .unwrap_or_else(|e| panic!("line {}: {c:?}: {e}", p.line_no));
+            assert_eq!(s.plies as u32, c.length);
         }
         for d in &r.same_length_defences {
             let mut before = after(&pos, &sol.pv[..d.ply as usize - 1]);
@@ -191,4 +206,40 @@ fn no_mate_reports_refute_every_first_check() {
         checked += 1;
     }
     assert_eq!(checked, 5);
+}
+
+/// A long report sends progress reports, as a solve does, to the thread
+/// that asked for the report (where a front end shows them, and Python
+/// looks for Ctrl-C).
+#[test]
+fn a_long_report_reports_progress_on_the_calling_thread() {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    // 驚愕の曠野: every first check leads to a long search, so refuting
+    // them one by one runs until the limit.
+    let pos = position("4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1");
+    let mut solver = solver(16, Limits::none());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = seen.clone();
+    solver.set_progress(Some(Box::new(move |p: &tsumi_mate::Progress| {
+        sink.lock()
+            .unwrap()
+            .push((std::thread::current().id(), p.nodes));
+    })));
+    let limits = Limits {
+        time: Some(Duration::from_millis(900)),
+        ..Limits::default()
+    };
+    let r = solver.report_no_mate(&pos, &limits).unwrap();
+    assert!(!r.complete());
+    let seen = seen.lock().unwrap();
+    assert!(seen.len() >= 3, "{} reports", seen.len());
+    assert!(seen.iter().all(|(t, _)| *t == std::thread::current().id()));
+    assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1));
+    // The callback stays installed for the next search.
+    drop(seen);
+    let sol = solver
+        .solve(&position("4k4/9/4P4/9/9/9/9/9/9 b G 1"))
+        .unwrap();
+    assert_eq!(sol.length, Some(1));
 }

@@ -6,6 +6,8 @@
 //! - [`kif`]: KIF / KIFU records (柿木将棋 and most Japanese software).
 //! - [`csa`]: CSA records (version 2.2 and 3.0).
 //! - [`problem`]: tsume problem files (SFEN lines, KIF, CSA).
+//! - [`move_line`]: a line of moves typed or pasted by a person (USI or
+//!   Japanese, with or without move numbers).
 //! - [`handicap`]: the named handicaps of `手合割`.
 //! - [`remaining`]: the 「残り全部」 rule (the defender holds every piece
 //!   not on the board nor in the attacker's hand).
@@ -25,6 +27,7 @@ pub mod csa;
 pub mod handicap;
 pub mod japanese;
 pub mod kif;
+pub mod move_line;
 pub mod notation_error;
 pub mod problem;
 pub mod remaining;

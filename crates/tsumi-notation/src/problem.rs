@@ -104,7 +104,11 @@ pub fn detect_format(text: &str, name_hint: Option<&str>) -> ProblemFormat {
             "V2", "V3", "PI", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P+", "P-",
             "N+", "N-", "$",
         ];
-        if CSA_STARTS.iter().any(|p| l.starts_with(p)) {
+        // An SFEN board can start like a CSA line (`P3k3P/…`), but a CSA
+        // line never holds the `/` between an SFEN's ranks.
+        let sfen_board =
+            l.starts_with('P') && l.split_whitespace().next().is_some_and(|w| w.contains('/'));
+        if CSA_STARTS.iter().any(|p| l.starts_with(p)) && !sfen_board {
             return ProblemFormat::Csa;
         }
     }
@@ -367,6 +371,14 @@ mod tests {
     fn detection() {
         assert_eq!(detect_format("V2.2\nPI\n+\n", None), ProblemFormat::Csa);
         assert_eq!(detect_format("'c\nP1 *\n", None), ProblemFormat::Csa);
+        assert_eq!(
+            detect_format("P3k3P/9/9/9/9/9/9/9/4K4 b - 1", None),
+            ProblemFormat::Sfen
+        );
+        assert_eq!(
+            detect_format("$START_TIME:2026/01/01\nPI\n+\n", None),
+            ProblemFormat::Csa
+        );
         assert_eq!(detect_format("手合割：平手\n", None), ProblemFormat::Kif);
         assert_eq!(
             detect_format("4k4/9/9/9/9/9/9/9/9 b G 1\n", None),

@@ -16,6 +16,7 @@ mod problems;
 mod report;
 mod solution;
 mod solve;
+mod solver_thread;
 mod svg;
 
 use pyo3::prelude::*;

@@ -6,20 +6,19 @@ use crate::position::PyPosition;
 use crate::problems::PyProblem;
 use crate::report::report_dict;
 use crate::solution::PySolution;
+use crate::solver_thread::SolverThread;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::cell::RefCell;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tsumi_core::Position;
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::{
-    Defence, Interpositions, Limits, Progress, ProgressFn, Shortest, Solution as CoreSolution,
-    SolveError, Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_HASH_MB, DEFAULT_MAX_PLY,
-    MAX_THREADS,
+    Defence, Interpositions, Limits, Progress, Shortest, Solution as CoreSolution, SolveError,
+    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_HASH_MB, DEFAULT_MAX_PLY, MAX_THREADS,
 };
 
 /// Largest table accepted, in MiB.
@@ -29,16 +28,18 @@ const MAX_HASH_MB: usize = 1 << 25;
 /// costs a cache miss on nearly every probe.
 const MATE_MOVE_HASH_MB: usize = 4;
 
-/// A solver for `config` (limits aside: each call sets its own) whose
-/// table's pages are committed now: a Python solver is made once and kept
-/// for many solves, which should not each wait for the kernel to supply
-/// fresh pages of the table. A table the machine cannot give is a
-/// `MemoryError` naming its size.
-fn new_solver(config: SolverConfig) -> PyResult<CoreSolver> {
+/// A solver for `config` (limits aside: each call sets its own) on a
+/// search thread of its own, its table's pages committed now: a Python
+/// solver is made once and kept for many solves, which should not each
+/// wait for the kernel to supply fresh pages of the table, nor start a
+/// thread. A table the machine cannot give is a `MemoryError` naming its
+/// size.
+fn new_solver(config: SolverConfig) -> PyResult<SolverThread> {
     let mut solver = CoreSolver::try_new(config)
         .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", config.hash_mb)))?;
     solver.commit_table();
-    Ok(solver)
+    SolverThread::new(solver)
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))
 }
 
 /// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
@@ -125,12 +126,7 @@ fn solve_err(e: SolveError) -> PyErr {
 }
 
 fn panic_err(payload: Box<dyn std::any::Any + Send>) -> PyErr {
-    let msg = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    PyRuntimeError::new_err(format!("internal error in the solver: {msg}"))
+    PyRuntimeError::new_err(tsumi_answer::record::panic_message(&*payload))
 }
 
 thread_local! {
@@ -142,8 +138,8 @@ thread_local! {
 struct Active(usize);
 
 impl Active {
-    fn enter(solver: &Mutex<CoreSolver>) -> PyResult<Active> {
-        let id = solver as *const Mutex<CoreSolver> as usize;
+    fn enter(solver: &SolverThread) -> PyResult<Active> {
+        let id = solver as *const SolverThread as usize;
         ACTIVE.with(|a| {
             let mut a = a.borrow_mut();
             if a.contains(&id) {
@@ -164,33 +160,34 @@ impl Drop for Active {
 }
 
 /// One solve on `solver` with `limits` (plus a fresh stop flag), on the
-/// calling thread without the GIL. The solver's progress callback, which
-/// it calls a few times a second during a long search, takes the GIL back
-/// for a moment to run Python's signal handlers; when one raises (Ctrl-C:
-/// `KeyboardInterrupt`) the stop flag is set and that exception is
-/// returned. Short searches never reach the callback and pay nothing.
+/// solver's search thread while this thread waits without the GIL. The
+/// solver's progress reports, which a search sends a few times a second
+/// once it has run for 200 ms, come back to this thread, which takes the
+/// GIL for a moment to run Python's signal handlers; when one raises
+/// (Ctrl-C: `KeyboardInterrupt`) the stop flag is set and that exception
+/// is returned. Short searches send none and pay nothing.
 fn solve_interruptible(
     py: Python<'_>,
-    solver: &Mutex<CoreSolver>,
-    pos: &Position,
+    solver: &SolverThread,
+    pos: Position,
     limits: Limits,
 ) -> PyResult<CoreSolution> {
-    run_interruptible(py, solver, limits, |solver, _| solver.solve(pos))
+    run_interruptible(py, solver, limits, move |solver, _| solver.solve(&pos))
 }
 
 /// A solve and, with `report`, its soundness report right after on the
 /// same table and limits (see [`run_interruptible`]).
 fn solve_with_report(
     py: Python<'_>,
-    solver: &Mutex<CoreSolver>,
-    pos: &Position,
+    solver: &SolverThread,
+    pos: Position,
     limits: Limits,
     report: bool,
 ) -> PyResult<(CoreSolution, Option<Report>)> {
-    run_interruptible(py, solver, limits, |solver, limits| {
-        let sol = solver.solve(pos)?;
+    run_interruptible(py, solver, limits, move |solver, limits| {
+        let sol = solver.solve(&pos)?;
         let r = if report {
-            solver.report(pos, &sol, limits)?
+            solver.report(&pos, &sol, limits)?
         } else {
             None
         };
@@ -199,48 +196,42 @@ fn solve_with_report(
 }
 
 /// Runs `work` on `solver` with `limits` and a fresh stop flag (`work`
-/// gets those limits for any further search it starts, a report), on the
-/// calling thread without the GIL, as [`solve_interruptible`] describes.
-fn run_interruptible<T: Send>(
+/// gets those limits for any further search it starts, a report), as
+/// [`solve_interruptible`] describes.
+fn run_interruptible<T: Send + 'static>(
     py: Python<'_>,
-    solver: &Mutex<CoreSolver>,
+    solver: &SolverThread,
     limits: Limits,
-    work: impl FnOnce(&mut CoreSolver, &Limits) -> Result<T, SolveError> + Send,
+    work: impl FnOnce(&mut CoreSolver, &Limits) -> Result<T, SolveError> + Send + 'static,
 ) -> PyResult<T> {
     // A Python signal handler run from the watch below could call back
     // into the solver this thread is already using: refuse rather than
     // wait for ourselves.
     let _active = Active::enter(solver)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let raised: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
-    let watch: ProgressFn = {
-        let (stop, raised) = (stop.clone(), raised.clone());
-        let caller = std::thread::current().id();
-        Box::new(move |_: &Progress| {
-            // Signal handlers run on Python's main thread only; a report
-            // from any other thread has nothing to look at.
-            if std::thread::current().id() != caller || stop.load(Ordering::Relaxed) {
-                return;
-            }
-            if let Err(e) = Python::attach(|py| py.check_signals()) {
-                stop.store(true, Ordering::Relaxed);
-                *raised.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-            }
-        })
-    };
+    let mut raised: Option<PyErr> = None;
     let result = py.detach(|| {
-        catch_unwind(AssertUnwindSafe(|| {
-            let mut solver = solver.lock().unwrap_or_else(|p| p.into_inner());
-            solver.set_limits(limits);
-            solver.set_stop(Some(stop));
-            solver.set_progress(Some(watch));
-            let r = work(&mut solver, &limits);
-            solver.set_progress(None);
-            solver.set_stop(None);
-            r
-        }))
+        let flag = stop.clone();
+        solver.run(
+            move |solver| {
+                solver.set_limits(limits);
+                solver.set_stop(Some(flag));
+                let r = work(solver, &limits);
+                solver.set_stop(None);
+                r
+            },
+            |_: &Progress| {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, Ordering::Relaxed);
+                    raised = Some(e);
+                }
+            },
+        )
     });
-    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+    if let Some(e) = raised {
         return Err(e);
     }
     result.map_err(panic_err)?.map_err(solve_err)
@@ -267,7 +258,7 @@ fn run_interruptible<T: Send>(
 /// A `Solver` shared by several threads serves one solve at a time.
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
-    inner: Mutex<CoreSolver>,
+    inner: SolverThread,
     /// The settings the solver was built with (its limits are `limits`),
     /// kept outside the mutex so that reading them never waits for a
     /// running solve.
@@ -300,7 +291,7 @@ impl PySolver {
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
-            inner: Mutex::new(new_solver(config)?),
+            inner: new_solver(config)?,
             config,
         })
     }
@@ -338,7 +329,7 @@ impl PySolver {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
         };
-        let (s, r) = solve_with_report(py, &self.inner, &pos, limits, report)?;
+        let (s, r) = solve_with_report(py, &self.inner, pos.clone(), limits, report)?;
         Ok(PySolution::new(&pos, s, r, report, name, published_length))
     }
 
@@ -369,7 +360,7 @@ impl PySolver {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
         };
-        let r = run_interruptible(py, &self.inner, limits, |solver, limits| {
+        let r = run_interruptible(py, &self.inner, limits, move |solver, limits| {
             solver.report_line(&pos, &line, limits)
         })?;
         report_dict(py, &r)
@@ -407,7 +398,7 @@ impl PySolver {
 }
 
 /// A thread's kept solver and the settings it was built with.
-type Slot = RefCell<Option<(SolverConfig, Arc<Mutex<CoreSolver>>)>>;
+type Slot = RefCell<Option<(SolverConfig, Arc<SolverThread>)>>;
 
 thread_local! {
     /// The solver behind `tsumi.solve` on this thread, kept so that a
@@ -422,19 +413,19 @@ thread_local! {
 fn cached(
     slot: &'static std::thread::LocalKey<Slot>,
     config: SolverConfig,
-) -> PyResult<Arc<Mutex<CoreSolver>>> {
+) -> PyResult<Arc<SolverThread>> {
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
             // In use (a signal handler calling in during a solve): a
             // solver of its own for the nested call.
             Some((c, s)) if *c == config && Arc::strong_count(s) > 1 => {
-                Ok(Arc::new(Mutex::new(new_solver(config)?)))
+                Ok(Arc::new(new_solver(config)?))
             }
             Some((c, s)) if *c == config => Ok(s.clone()),
             _ => {
                 *cell = None; // free the old table first
-                let s = Arc::new(Mutex::new(new_solver(config)?));
+                let s = Arc::new(new_solver(config)?);
                 *cell = Some((config, s.clone()));
                 Ok(s)
             }
@@ -473,7 +464,7 @@ pub fn solve(
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, config)?;
-    let (s, r) = solve_with_report(py, &solver, &pos, limits, report)?;
+    let (s, r) = solve_with_report(py, &solver, pos.clone(), limits, report)?;
     Ok(PySolution::new(&pos, s, r, report, None, None))
 }
 
@@ -521,7 +512,7 @@ pub fn mate_move(
         nodes,
         ..Limits::default()
     };
-    let s = solve_interruptible(py, &solver, pos, limits)?;
+    let s = solve_interruptible(py, &solver, pos.clone(), limits)?;
     Ok(match s.verdict {
         Verdict::Mate => s.pv.first().map(|m| m.to_usi()),
         _ => None,

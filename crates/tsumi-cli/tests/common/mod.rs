@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The `tsumi` binary under test.
 pub fn tsumi() -> Command {
@@ -26,4 +26,24 @@ pub fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tsumi-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
+}
+
+/// True when `python3` can run `import_line` (`"import cshogi"`). When it
+/// cannot, prints that the test is skipped, naming `what` is missing, or
+/// fails when TSUMI_REQUIRE_ALL_TESTS=1 (CI, which installs everything).
+pub fn python_has(import_line: &str, what: &str) -> bool {
+    let ready = Command::new("python3")
+        .args(["-c", import_line])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ready {
+        assert!(
+            std::env::var("TSUMI_REQUIRE_ALL_TESTS").as_deref() != Ok("1"),
+            "{what} (TSUMI_REQUIRE_ALL_TESTS=1)"
+        );
+        eprintln!("skipped: {what}");
+    }
+    ready
 }

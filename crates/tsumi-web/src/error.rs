@@ -1,0 +1,99 @@
+//! Errors as the page receives them: an HTTP status of 4xx (5xx for the
+//! server's own trouble) and `{"error": {"message", "message_ja",
+//! "squares"}, "board"}`, where `squares` are the cells the reason is about
+//! and `board` is the position refused, when there is one to show.
+
+use crate::board::{cell, BoardView};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use tsumi_answer::refusal::Refusal;
+
+/// An error answered to the page.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What is wrong, in English.
+    pub message: String,
+    /// The same in Japanese.
+    pub message_ja: String,
+    /// The cells (`[row, col]`) to mark.
+    pub squares: Vec<[u8; 2]>,
+    /// The position refused, to show with the reason.
+    pub board: Option<Box<BoardView>>,
+}
+
+impl ApiError {
+    /// An error with `status`.
+    pub fn new(status: StatusCode, message: String, message_ja: String) -> ApiError {
+        ApiError {
+            status,
+            message,
+            message_ja,
+            squares: Vec::new(),
+            board: None,
+        }
+    }
+
+    /// 400: the request is malformed.
+    pub fn bad_request(message: String, message_ja: String) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message, message_ja)
+    }
+
+    /// 422: a position that breaks a rule, or that the solver refuses,
+    /// shown as `board` with the reason.
+    pub fn refused(refusal: Refusal, board: Option<BoardView>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            squares: refusal.squares.iter().map(|&sq| cell(sq)).collect(),
+            message: refusal.message,
+            message_ja: refusal.message_ja,
+            board: board.map(Box::new),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({
+            "error": {
+                "message": self.message,
+                "message_ja": self.message_ja,
+                "squares": self.squares,
+            },
+            "board": self.board,
+        });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// A JSON request body whose every failure (not JSON, a field of the
+/// wrong type, an unknown field, too large) is an [`ApiError`] with the
+/// status axum gives it (400, 413, 415 or 422) and serde's message.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) => Err(rejected(rejection)),
+        }
+    }
+}
+
+fn rejected(r: JsonRejection) -> ApiError {
+    let status = r.status();
+    let text = r.body_text();
+    let ja = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        "送られたデータが大きすぎます".to_string()
+    } else {
+        format!("要求を読めません: {text}")
+    };
+    ApiError::new(status, text, ja)
+}

@@ -1,0 +1,141 @@
+//! tsumi-web: `tsumi serve`, the composer's workbench in the browser.
+//!
+//! A local server (axum on tokio) and the one page it serves, embedded in
+//! the binary. The page sets up a problem, solves it, shows the line and
+//! the soundness report, checks an author's solution and hands out KIF,
+//! SFEN and a link; everything it shows is computed here, by the same
+//! crates as the `tsumi` command (the page knows no rule of shogi).
+//!
+//! - [`server`]: [`serve`] listens and serves until Ctrl-C.
+//! - [`options`]: the server's settings ([`ServeOptions`]).
+//! - [`assets`]: the page (HTML, CSS, JavaScript, icon).
+//! - [`board`]: the board as the page draws and edits it.
+//! - [`problem_api`]: `POST /api/parse` (a pasted or dropped record) and
+//!   `POST /api/position` (an edited board).
+//! - [`solve_api`]: `POST /api/solve`; [`check_api`]: `POST /api/check`.
+//! - [`job`]: a search request as a stream of events (queue place,
+//!   progress, answer), its stop flag (`POST /api/stop/{id}`).
+//! - [`queue`]: at most `--max-searches` searches at once, a bounded line.
+//! - [`solver_pool`]: solvers (and their tables) kept between requests.
+//! - [`settings`]: a request's search settings and their bounds.
+//! - [`lines`], [`report_view`]: lines and the report as the page plays
+//!   and shows them.
+//! - [`error`]: errors as the page receives them.
+//!
+//! The endpoints are documented in docs/web.md.
+
+#![warn(missing_docs)]
+
+pub mod assets;
+pub mod board;
+pub mod check_api;
+pub mod error;
+pub mod job;
+pub mod lines;
+pub mod options;
+pub mod problem_api;
+pub mod queue;
+pub mod report_view;
+pub mod server;
+pub mod settings;
+pub mod solve_api;
+pub mod solver_pool;
+
+pub use options::ServeOptions;
+pub use server::serve;
+
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use error::ApiError;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// How the server was started.
+    pub options: Arc<ServeOptions>,
+    /// The search queue.
+    pub queue: Arc<queue::Queue>,
+    /// The requests alive, by id.
+    pub jobs: Arc<job::Jobs>,
+    /// Solvers kept between requests.
+    pub solvers: Arc<solver_pool::SolverPool>,
+}
+
+impl AppState {
+    /// The state of a server started with `options`.
+    pub fn new(options: ServeOptions) -> AppState {
+        AppState {
+            queue: queue::Queue::new(options.max_searches, options.max_queue),
+            solvers: Arc::new(solver_pool::SolverPool::new(options.max_searches)),
+            options: Arc::new(options),
+            jobs: Arc::default(),
+        }
+    }
+}
+
+/// The server's routes.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/app.css", get(assets::style))
+        .route("/favicon.svg", get(assets::icon))
+        .route("/api/info", get(info))
+        .route("/api/parse", post(problem_api::parse))
+        .route("/api/position", post(problem_api::position))
+        .route("/api/solve", post(solve_api::handler))
+        .route("/api/check", post(check_api::handler))
+        .route("/api/stop/{id}", post(stop))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(options::MAX_BODY))
+        .with_state(state)
+}
+
+/// `GET /api/info`: the version, the bounds and the defaults.
+async fn info(State(app): State<AppState>) -> Json<Value> {
+    let o = &app.options;
+    let (running, waiting) = app.queue.load();
+    let defaults = settings::Settings::default();
+    Json(json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "max_searches": o.max_searches,
+        "max_queue": o.max_queue,
+        "max_hash_mb": o.max_hash_mb,
+        "max_threads": o.max_threads,
+        "running": running,
+        "waiting": waiting,
+        "defaults": {
+            "time_limit": defaults.time_limit,
+            "hash_mb": defaults.hash_mb,
+            "threads": defaults.threads,
+            "interpositions": defaults.interpositions,
+            "defence": defaults.defence,
+            "shortest": defaults.shortest,
+        },
+    }))
+}
+
+/// `POST /api/stop/{id}`: stops a search (or takes it out of the line).
+async fn stop(State(app): State<AppState>, Path(id): Path<u64>) -> Result<Json<Value>, ApiError> {
+    if app.jobs.stop(id) {
+        Ok(Json(json!({ "stopping": id })))
+    } else {
+        Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no search {id} is running"),
+            format!("探索 {id} は動いていません"),
+        ))
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such page".to_string(),
+        "そのページはありません".to_string(),
+    )
+}

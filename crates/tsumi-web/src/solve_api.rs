@@ -1,0 +1,203 @@
+//! `POST /api/solve`: solve a problem as `tsumi solve --report` does (the
+//! same solver, settings and record), with live progress, and answer with
+//! everything the page shows: the record, the line to play, the report
+//! with its lines, and the KIF to take away.
+
+use crate::error::{ApiError, ApiJson};
+use crate::job::{self, JobContext};
+use crate::lines::{line_view, LineView};
+use crate::problem_api::position_of_sfen;
+use crate::report_view::{report_lines, report_view, ReportView};
+use crate::settings::Settings;
+use crate::solver_pool::{Lease, SolverPool};
+use crate::AppState;
+use axum::extract::State;
+use axum::response::IntoResponse;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+use tsumi_answer::kif::solution_kif;
+use tsumi_answer::record::SolveRecord;
+use tsumi_answer::refusal::Refusal;
+use tsumi_core::{Move, Position};
+use tsumi_mate::report::Report;
+use tsumi_mate::{Solution, SolverConfig, Verdict};
+use tsumi_notation::kif::{kif_bytes_for, KifWriteOptions};
+
+/// A solve request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The problem, SFEN.
+    pub sfen: String,
+    /// Its name (作品名 in the KIF).
+    #[serde(default)]
+    pub name: String,
+    /// Its published length, if known (in the record, as
+    /// `published_length`).
+    #[serde(default)]
+    pub published_length: Option<u32>,
+    /// The search settings.
+    #[serde(default)]
+    pub settings: Settings,
+}
+
+/// The solution as KIF, as `tsumi solve --kif` writes it.
+#[derive(Debug, Serialize)]
+pub struct KifDownload {
+    /// UTF-8 (`.kifu`).
+    pub kifu: String,
+    /// Shift_JIS (`.kif`), base64; none when the title has a character
+    /// Shift_JIS lacks (the reason is in `kif_error`).
+    pub kif_base64: Option<String>,
+    /// Why there is no `.kif`.
+    pub kif_error: Option<String>,
+}
+
+/// The answer to a solve.
+#[derive(Debug, Serialize)]
+pub struct SolveAnswer {
+    /// The record `tsumi solve --json --report` prints for the problem.
+    pub record: SolveRecord,
+    /// Stop was asked for (the answer is what the search had then).
+    pub stopped: bool,
+    /// The main line (the counted moves).
+    pub main: LineView,
+    /// Under the 無駄合 rule, the useless interpositions and captures
+    /// that end the line, not counted.
+    pub tail: LineView,
+    /// The report (none for an unknown verdict, or when stopped during
+    /// the solve).
+    pub report: Option<ReportView>,
+    /// Why there is no report, when the report itself failed.
+    pub report_error: Option<String>,
+    /// The solution as KIF, for a mate.
+    pub kif: Option<KifDownload>,
+}
+
+/// The solution `pv` of problem `name` at `pos` as KIF, with the report's
+/// branches.
+pub fn kif_download(
+    name: &str,
+    pos: &Position,
+    pv: &[Move],
+    report: Option<&Report>,
+) -> KifDownload {
+    let record = solution_kif(name, pos, pv, report);
+    let text = |ext: &str| kif_bytes_for(Path::new(ext), &record, &KifWriteOptions::SOLUTION);
+    let kifu = text("solution.kifu")
+        .map(|b| String::from_utf8(b).expect("a .kifu is UTF-8"))
+        .unwrap_or_default();
+    let (kif_base64, kif_error) = match text("solution.kif") {
+        Ok(b) => (
+            Some(base64::engine::general_purpose::STANDARD.encode(b)),
+            None,
+        ),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    KifDownload {
+        kifu,
+        kif_base64,
+        kif_error,
+    }
+}
+
+/// A solver for `config` from `pool`, stopped when `ctx`'s stop flag is
+/// raised and reporting progress to `ctx`; or the table size the machine
+/// cannot give.
+pub fn new_solver(
+    pool: &Arc<SolverPool>,
+    config: SolverConfig,
+    ctx: &JobContext,
+) -> Result<Lease, ApiError> {
+    let hash_mb = config.hash_mb;
+    let mut solver = pool.lease(config).map_err(|e| {
+        ApiError::bad_request(
+            format!("hash_mb {hash_mb}: {e}"),
+            format!("置換表 {hash_mb} MB を確保できません: {e}"),
+        )
+    })?;
+    solver.set_stop(Some(ctx.stop.clone()));
+    solver.set_progress(Some(ctx.progress_fn()));
+    Ok(solver)
+}
+
+/// Solves and reports, as the page's job: sends the answer, then the
+/// lines of the report's cooks and longer defences.
+fn solve(
+    request: SolveRequest,
+    pos: Position,
+    mut solver: Lease,
+    ctx: &JobContext,
+) -> Result<(), ApiError> {
+    let limits = solver.config().limits;
+    ctx.stage("solve", 0);
+    let sol: Solution = solver
+        .solve(&pos)
+        .map_err(|e| ApiError::refused(Refusal::solve(&e), None))?;
+    ctx.mate_length(sol.length.filter(|_| sol.verdict == Verdict::Mate));
+    let stopped_in_solve = ctx.stopped();
+    let (report, report_error) = if stopped_in_solve {
+        (None, None)
+    } else {
+        ctx.stage("report", sol.nodes);
+        match solver.report(&pos, &sol, &limits) {
+            Ok(r) => (r, None),
+            Err(e) => (None, Some(e.to_string())),
+        }
+    };
+    let view = report.as_ref().map(|r| report_view(&pos, &sol.pv, r));
+    let main = line_view(&pos, &sol.pv, 1, None);
+    let mut end = pos.clone();
+    for &m in &sol.pv {
+        end.do_move(m);
+    }
+    let tail = line_view(
+        &end,
+        &sol.useless_tail,
+        sol.pv.len() as u32 + 1,
+        sol.pv.last().map(|m| m.to()),
+    );
+    let kif = (sol.verdict == Verdict::Mate && !sol.pv.is_empty())
+        .then(|| kif_download(&request.name, &pos, &sol.pv, report.as_ref()));
+    ctx.emit(
+        "answer",
+        &SolveAnswer {
+            record: SolveRecord::new(
+                &request.name,
+                &pos,
+                &sol,
+                report.as_ref(),
+                request.published_length,
+            ),
+            stopped: ctx.stopped(),
+            main,
+            tail,
+            report: view,
+            report_error,
+            kif,
+        },
+    );
+    if let Some(r) = &report {
+        ctx.stage("lines", sol.nodes + r.nodes);
+        ctx.emit("lines", &report_lines(&mut solver, &pos, &sol.pv, r, ctx));
+    }
+    Ok(())
+}
+
+/// `POST /api/solve`: the event stream of the solve (see [`crate::job`]).
+pub async fn handler(
+    State(app): State<AppState>,
+    ApiJson(request): ApiJson<SolveRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let pos = position_of_sfen(&request.sfen)?;
+    let config = request.settings.config(&app.options)?;
+    let ticket = job::join(&app.queue)?;
+    let pool = app.solvers.clone();
+    let work: job::Work = Box::new(move |ctx: &JobContext| {
+        let solver = new_solver(&pool, config, ctx)?;
+        solve(request, pos, solver, ctx)
+    });
+    Ok(job::stream(ticket, app.jobs.clone(), work))
+}

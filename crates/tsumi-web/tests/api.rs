@@ -1,0 +1,492 @@
+//! Every endpoint, called in-process as the page calls it: reading
+//! problems, editing a board, solving with progress and Stop, a closed
+//! connection, the queue and its bound, checking an author's line, and
+//! every kind of bad input answered with a 4xx and a message. (The
+//! answers are compared with `tsumi solve --json` in the tsumi-cli crate's
+//! tests/serve.rs.)
+
+mod common;
+
+use axum::http::{Request, StatusCode};
+use common::*;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// Held by the tests that search for seconds or measure time, so that
+/// they do not share the cores with each other.
+static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// 将棋無双 22: its 33-ply mate is found in a fraction of a second; that
+/// no shorter one exists takes minutes to prove.
+const MUSOU_22: &str = "1p+r1n4/p1P1kSs2/2Sp1pR2/3sp4/1N7/1P6+b/9/9/9 b 2G2NPb2g4l10p 1";
+
+/// The Shift_JIS record of 驚愕の曠野 as 柿木将棋 wrote it.
+const KYOGAKU_KIF: &[u8] =
+    include_bytes!("../../tsumi-notation/tests/data/formats/kyogaku-no-koya-59.kif");
+
+fn message(v: &Value) -> &str {
+    v["error"]["message"].as_str().unwrap_or("")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn parse_reads_sfen_kif_and_csa_in_either_encoding() {
+    let app = server(2, 4);
+    let (s, v) = call(&app, post("/api/parse", "text/plain", ONE)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["sfen"], ONE);
+    assert_eq!(v["board"]["rows"][0][4], "k");
+    assert_eq!(v["board"]["hands"]["b"]["G"], 1);
+    assert_eq!(v["defender_rest"], false);
+
+    let (s, v) = call(
+        &app,
+        post(
+            "/api/parse?name=kyogaku.kif",
+            "application/octet-stream",
+            KYOGAKU_KIF,
+        ),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["name"], "驚愕の曠野");
+    assert_eq!(v["published_length"], 59);
+    assert_eq!(v["defender_rest"], true);
+    let steps = v["solution"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 59);
+    assert!(steps[0]["ja"].as_str().unwrap().starts_with('▲'));
+    let sfen = v["sfen"].clone();
+    // The same record pasted as UTF-8 text.
+    let (text, _) = tsumi_notation::text_encoding::decode_text(KYOGAKU_KIF, false).unwrap();
+    let (s, v) = call(&app, post("/api/parse", "text/plain", text)).await;
+    assert_eq!((s, &v["sfen"]), (StatusCode::OK, &sfen));
+
+    let pos = tsumi_core::Position::from_sfen(ONE).unwrap();
+    let csa = tsumi_notation::csa::position_to_csa(&pos);
+    let (s, v) = call(&app, post("/api/parse?name=one.csa", "text/plain", csa)).await;
+    assert_eq!((s, &v["sfen"]), (StatusCode::OK, &json!(ONE)), "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_edited_board_is_checked_and_the_defender_gets_the_rest() {
+    let app = server(2, 4);
+    let (_, v) = call(&app, post("/api/parse", "text/plain", ONE)).await;
+    let board = v["board"].clone();
+    let (s, v) = post_json(
+        &app,
+        "/api/position",
+        json!({"board": board, "defender_rest": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["defender_rest"], true);
+    let w = &v["board"]["hands"]["w"];
+    assert_eq!(
+        (w["R"].clone(), w["G"].clone(), w["P"].clone()),
+        (json!(2), json!(3), json!(17))
+    );
+    assert_eq!(v["sfen"], "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+
+    // Another pawn on file 5: 二歩, refused with the two squares.
+    let mut two = board.clone();
+    two["rows"][6][4] = json!("P");
+    let (s, v) = post_json(
+        &app,
+        "/api/position",
+        json!({"board": two, "defender_rest": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        v["error"]["message_ja"],
+        "二歩: 先手の歩が５筋に2枚あります"
+    );
+    assert_eq!(v["error"]["squares"], json!([[2, 4], [6, 4]]));
+    assert_eq!(v["board"]["rows"][6][4], "P");
+
+    // No king to mate.
+    let mut bare = board.clone();
+    bare["rows"][0][4] = json!("");
+    let (s, v) = post_json(
+        &app,
+        "/api/position",
+        json!({"board": bare, "defender_rest": false}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        v["error"]["message_ja"]
+            .as_str()
+            .unwrap()
+            .contains("玉がありません"),
+        "{v}"
+    );
+
+    let mut junk = board.clone();
+    junk["rows"][3][3] = json!("Q");
+    let (s, v) = post_json(
+        &app,
+        "/api/position",
+        json!({"board": junk, "defender_rest": false}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(message(&v).contains("unknown piece 'Q'"), "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_input_is_a_4xx_with_a_message() {
+    let app = server(2, 4);
+    let cases: Vec<(Request<axum::body::Body>, StatusCode, &str)> = vec![
+        (
+            post("/api/parse", "text/plain", "4k4/9 b - 1"),
+            StatusCode::BAD_REQUEST,
+            "9 ranks",
+        ),
+        (
+            post("/api/parse", "text/plain", "P3k3P/9/9/9/9/9/9/9/4K4 b - 1"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "can never move",
+        ),
+        (
+            post("/api/parse", "text/plain", vec![b'x'; 10 << 20]),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "",
+        ),
+        (
+            post("/api/solve", "application/json", "{\"sfen\": "),
+            StatusCode::BAD_REQUEST,
+            "EOF",
+        ),
+        (
+            post("/api/solve", "application/json", vec![b' '; 10 << 20]),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "",
+        ),
+        (
+            post("/api/solve", "text/plain", format!("{{\"sfen\": \"{ONE}\"}}")),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Content-Type",
+        ),
+        (
+            post(
+                "/api/solve",
+                "application/json",
+                json!({"sfen": ONE, "settings": {"hashsize": 64}}).to_string(),
+            ),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown field `hashsize`",
+        ),
+        (
+            post(
+                "/api/solve",
+                "application/json",
+                json!({"sfen": ONE, "settings": {"threads": 0}}).to_string(),
+            ),
+            StatusCode::BAD_REQUEST,
+            "threads 0",
+        ),
+        (
+            post(
+                "/api/solve",
+                "application/json",
+                json!({"sfen": ONE, "settings": {"hash_mb": 99999999}}).to_string(),
+            ),
+            StatusCode::BAD_REQUEST,
+            "--max-hash",
+        ),
+        (
+            post(
+                "/api/solve",
+                "application/json",
+                json!({"sfen": ONE, "settings": {"shortest": "fast"}}).to_string(),
+            ),
+            StatusCode::BAD_REQUEST,
+            "shortest 'fast'",
+        ),
+        (
+            post("/api/solve", "application/json", json!({"sfen": "4k4/9 b - 1"}).to_string()),
+            StatusCode::BAD_REQUEST,
+            "bad SFEN",
+        ),
+        (
+            post(
+                "/api/check",
+                "application/json",
+                json!({"sfen": ONE, "line": "G*5b 5a4b"}).to_string(),
+            ),
+            StatusCode::BAD_REQUEST,
+            "move 2 '5a4b'",
+        ),
+        (
+            post(
+                "/api/check",
+                "application/json",
+                json!({"sfen": ONE, "line": "作品名：x\n手数----指手--\n   1 ５二金打\n   2 ５三玉(51)\n"})
+                    .to_string(),
+            ),
+            StatusCode::BAD_REQUEST,
+            "line 3: move 1",
+        ),
+        (
+            post("/api/stop/12345", "application/json", ""),
+            StatusCode::NOT_FOUND,
+            "no search 12345",
+        ),
+        (
+            Request::get("/api/nothing").body(axum::body::Body::empty()).unwrap(),
+            StatusCode::NOT_FOUND,
+            "no such page",
+        ),
+    ];
+    for (req, want, text) in cases {
+        let what = format!("{} {}", req.method(), req.uri());
+        let (s, v) = call(&app, req).await;
+        assert_eq!(s, want, "{what}: {v}");
+        assert!(message(&v).contains(text), "{what}: {v}");
+        assert!(
+            !v["error"]["message_ja"].as_str().unwrap().is_empty(),
+            "{what}"
+        );
+    }
+    // The server still answers.
+    let (s, _) = call(&app, post("/api/parse", "text/plain", ONE)).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_solve_streams_progress_then_its_answer() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(2, 4);
+    let mut e = Events::open(&app, "/api/solve", solve_body(ONE, json!({}))).await;
+    assert_eq!(e.status, StatusCode::OK);
+    let (before, a) = e.until("answer", 5 * SECOND).await;
+    assert_eq!(before[0].0, "accepted");
+    assert_eq!(a["record"]["result"], "mate");
+    assert_eq!(a["record"]["length"], 1);
+    assert_eq!(a["main"]["steps"][0]["ja"], "▲５二金打");
+    assert!(a["kif"]["kifu"]
+        .as_str()
+        .unwrap()
+        .contains("まで1手で先手の勝ち"));
+
+    // A long search: progress at least twice a second, nodes rising.
+    let started = Instant::now();
+    let mut e = Events::open(
+        &app,
+        "/api/solve",
+        solve_body(LONG, json!({"time_limit": 2.0})),
+    )
+    .await;
+    let (before, a) = e.until("answer", 10 * SECOND).await;
+    let took = started.elapsed().as_secs_f64();
+    let progress: Vec<&Value> = before
+        .iter()
+        .filter(|(n, _)| n == "progress")
+        .map(|(_, v)| v)
+        .collect();
+    assert!(
+        progress.len() as f64 >= 2.0 * (took - 0.5),
+        "{} progress events in {took:.2} s",
+        progress.len()
+    );
+    let nodes: Vec<u64> = progress
+        .iter()
+        .map(|p| p["nodes"].as_u64().unwrap())
+        .collect();
+    assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{nodes:?}");
+    assert!(*nodes.last().unwrap() > 0);
+    assert_eq!(progress[0]["stage"], "solve");
+    assert!(progress.iter().all(|p| p["elapsed_ms"].as_u64().is_some()));
+    assert_eq!(a["record"]["result"], "unknown");
+    assert_eq!(a["stopped"], false);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn stop_answers_within_half_a_second_keeping_the_mate_found() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(2, 4);
+    let mut e = Events::open(
+        &app,
+        "/api/solve",
+        solve_body(MUSOU_22, json!({"time_limit": null})),
+    )
+    .await;
+    let (_, accepted) = e.until("accepted", SECOND).await;
+    let id = accepted["id"].as_u64().unwrap();
+    // Wait until the 33-ply mate is known and a shorter one looked for.
+    loop {
+        let (_, p) = e.until("progress", 30 * SECOND).await;
+        if p["mate_length"].as_u64().is_some() && p["phase"] == "shortening" {
+            break;
+        }
+    }
+    let asked = Instant::now();
+    let (s, _) = call(
+        &app,
+        post(&format!("/api/stop/{id}"), "application/json", ""),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, a) = e.until("answer", 5 * SECOND).await;
+    let took = asked.elapsed();
+    assert!(
+        took < Duration::from_millis(500),
+        "answered {took:?} after Stop"
+    );
+    assert_eq!(a["stopped"], true);
+    assert_eq!(a["record"]["result"], "mate");
+    assert_eq!(a["record"]["length"], 33);
+    assert_eq!(a["record"]["proven_shortest"], false);
+    assert!(a["report"].is_null(), "no report after a stopped solve");
+    assert!(!a["main"]["steps"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_closed_connection_stops_its_search_and_frees_its_place() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(1, 4);
+    let mut a = Events::open(
+        &app,
+        "/api/solve",
+        solve_body(LONG, json!({"time_limit": null})),
+    )
+    .await;
+    a.until("started", SECOND).await;
+    a.until("progress", SECOND).await;
+    drop(a); // the tab is closed
+             // The first search has no limit: the second starts only if it ended.
+    let mut b = Events::open(&app, "/api/solve", solve_body(ONE, json!({}))).await;
+    let (before, _) = b.until("started", 3 * SECOND).await;
+    assert_eq!(before[1].0, "queued", "{before:?}");
+    let (_, answer) = b.until("answer", 5 * SECOND).await;
+    assert_eq!(answer["record"]["length"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_queue_shows_each_place_and_refuses_past_its_bound() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(1, 1);
+    let mut a = Events::open(
+        &app,
+        "/api/solve",
+        solve_body(LONG, json!({"time_limit": null})),
+    )
+    .await;
+    let (_, accepted) = a.until("accepted", SECOND).await;
+    a.until("started", SECOND).await;
+    let mut b = Events::open(&app, "/api/solve", solve_body(ONE, json!({}))).await;
+    let (_, queued) = b.until("queued", SECOND).await;
+    assert_eq!(queued["ahead"], 0);
+    let (s, v) = post_json(&app, "/api/solve", solve_body(ONE, json!({}))).await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(message(&v).contains("too many searches"));
+    let (s, info) = call(
+        &app,
+        Request::get("/api/info")
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        (info["running"].clone(), info["waiting"].clone()),
+        (json!(1), json!(1))
+    );
+    // Stopping the first lets the second run.
+    let id = accepted["id"].as_u64().unwrap();
+    let (s, _) = call(
+        &app,
+        post(&format!("/api/stop/{id}"), "application/json", ""),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, stopped) = a.until("answer", 2 * SECOND).await;
+    assert_eq!(stopped["stopped"], true);
+    b.until("started", 2 * SECOND).await;
+    let (_, answer) = b.until("answer", 5 * SECOND).await;
+    assert_eq!(answer["record"]["length"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn check_names_the_cook_and_its_ply_in_any_notation() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(2, 4);
+    let mut e = Events::open(&app, "/api/solve", solve_body(COOKED3, json!({}))).await;
+    let (_, solved) = e.until("answer", 10 * SECOND).await;
+    let usi: Vec<String> = solved["record"]["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let ja: Vec<String> = solved["main"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["ja"].as_str().unwrap().to_string())
+        .collect();
+    // The solver's own report lists the cooks; their lines come after.
+    let cooks = solved["report"]["cooks"].as_array().unwrap();
+    assert!(
+        cooks.iter().any(|c| c["ply"] == 1 && c["final"] == false),
+        "{cooks:?}"
+    );
+    let (_, lines) = e.until("lines", 10 * SECOND).await;
+    let cook_lines = lines["cooks"].as_array().unwrap();
+    assert_eq!(cook_lines.len(), cooks.len());
+    for (c, line) in cooks.iter().zip(cook_lines) {
+        let steps = line["steps"].as_array().unwrap();
+        assert_eq!(steps.len() as u64, c["length"].as_u64().unwrap(), "{c}");
+        assert_eq!(steps[0]["usi"], c["usi"]);
+        assert_eq!(line["first_ply"], c["ply"]);
+    }
+    e.until("end", SECOND).await;
+    let kifu = solved["kif"]["kifu"].as_str().unwrap().to_string();
+    for line in [usi.join(" "), ja.join(" "), kifu] {
+        let mut e = Events::open(
+            &app,
+            "/api/check",
+            json!({"sfen": COOKED3, "name": "cooked", "line": line}),
+        )
+        .await;
+        assert_eq!(e.status, StatusCode::OK);
+        let (_, a) = e.until("answer", 10 * SECOND).await;
+        assert_eq!(a["record"]["verdict"], "cook", "{line}: {a}");
+        assert_eq!(a["record"]["ply"], 1);
+        assert_eq!(a["fault"]["ply"], 1);
+        assert!(a["fault"]["ja"].as_str().unwrap().starts_with('△'));
+        assert!(a["record"]["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("cook at ply 1"));
+        assert_eq!(a["author"]["steps"].as_array().unwrap().len(), 3);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_table_the_machine_cannot_give_is_an_error_message() {
+    let app = tsumi_web::app(tsumi_web::AppState::new(tsumi_web::ServeOptions {
+        max_hash_mb: usize::MAX,
+        ..tsumi_web::ServeOptions::default()
+    }));
+    let mut e = Events::open(
+        &app,
+        "/api/solve",
+        solve_body(ONE, json!({"hash_mb": 99999999})),
+    )
+    .await;
+    let (_, err) = e.until("error", 5 * SECOND).await;
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("table of 99999999 MiB"),
+        "{err}"
+    );
+    // The server goes on.
+    let mut e = Events::open(&app, "/api/solve", solve_body(ONE, json!({}))).await;
+    let (_, a) = e.until("answer", 5 * SECOND).await;
+    assert_eq!(a["record"]["length"], 1);
+}
