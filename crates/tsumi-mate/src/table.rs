@@ -575,7 +575,7 @@ impl Table {
                 State::Proven
                     if e.depth <= remaining
                         && e.applies_to(hand)
-                        && proven.map_or(true, |p| e.depth < p.depth) =>
+                        && proven.is_none_or(|p| e.depth < p.depth) =>
                 {
                     proven = Some(e);
                 }
@@ -996,9 +996,9 @@ mod tests {
         for round in 0..600u64 {
             for k in 0..5 {
                 let key = (round * 7 + k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+                t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
                 assert!(matches!(
-                    t.probe(key, Hand::EMPTY, 3),
+                    t.probe(key, Hand::EMPTY, 3, ALL),
                     Probe::Disproven { .. }
                 ));
             }
@@ -1015,23 +1015,23 @@ mod tests {
             .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
         for &key in &keys {
-            t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+            t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
         }
         t.new_generation();
         assert_eq!(t.gen, 2);
         assert!(keys
             .iter()
-            .all(|&k| t.probe(k, Hand::EMPTY, 3) == Probe::Missing));
+            .all(|&k| t.probe(k, Hand::EMPTY, 3, ALL) == Probe::Missing));
         // A shared table lists nothing: the next generation too.
         {
             let shared = SharedTable::new(&t);
             shared
                 .table()
-                .store_disproven(keys[0], Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+                .store_disproven(keys[0], Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
         }
         t.new_generation();
         assert_eq!(t.gen, 3);
-        assert_eq!(t.probe(keys[0], Hand::EMPTY, 3), Probe::Missing);
+        assert_eq!(t.probe(keys[0], Hand::EMPTY, 3, ALL), Probe::Missing);
     }
 
     #[test]
