@@ -77,7 +77,9 @@ pub use defence::Defence;
 pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
-pub use search_thread::{spawn_scoped_search_thread, spawn_search_thread};
+pub use search_thread::{
+    on_search_stack, search_stack_size, spawn_scoped_search_thread, spawn_search_thread,
+};
 pub use solver::{check_problem, Solution, SolveError, Solver, Verdict};
 pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;
