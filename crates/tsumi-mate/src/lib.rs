@@ -17,7 +17,8 @@
 //!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces; `path`: repetitions.
 //! - [`line`]: principal-line extraction; [`defence`]: which defence it
-//!   follows.
+//!   follows; `table_line`: the line of a mate not proven shortest, read
+//!   from the table.
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`checker`]: line verification with the core's plain legal moves.
@@ -65,6 +66,7 @@ mod search;
 pub mod search_thread;
 pub mod solver;
 pub mod table;
+mod table_line;
 pub mod useless;
 mod useless_search;
 mod zeroed;

@@ -562,7 +562,13 @@ fn kept_mate(
     let nodes = s.nodes;
     s.budget.grace(nodes, grace_nodes(len));
     s.budget.phase = Phase::Line(len as u32);
-    let (pv, leftover) = match s.found_line(len, 0) {
+    // The table usually holds the line; when it does not, it is read by
+    // searching.
+    let read = match s.table_line(len) {
+        Some(v) => Ok(v),
+        None => s.found_line(len, 0),
+    };
+    let (pv, leftover) = match read {
         Ok(v) => v,
         Err(LineFailure::Budget) => {
             return Ok(Outcome::bare(Verdict::Unknown, Some(len as u32), s.nodes))
