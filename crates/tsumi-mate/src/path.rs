@@ -13,12 +13,27 @@
 //! The path is a stack of board keys and attacker hands indexed by ply,
 //! with a small table of counters indexed by the key's low bits: a child
 //! whose counter is zero (nearly always) is known not to repeat without
-//! looking at the stack.
+//! looking at the stack. The storage of a path whose search has ended is
+//! kept for the next search on the same thread: zeroing a fresh table of
+//! counters costs more than a whole short search.
 
+use std::cell::RefCell;
 use tsumi_core::Hand;
 
 /// Counter slots of the filter (a power of two).
 const FILTER: usize = 1 << 12;
+
+/// Spare paths kept per thread (a search and its nested sub-searches each
+/// hold one).
+const SPARE_PATHS: usize = 8;
+
+/// The storage of a path: the stack and the counters.
+type Storage = (Vec<(u64, Hand)>, Box<[u16]>);
+
+thread_local! {
+    /// Empty paths of searches that have ended on this thread.
+    static SPARE: RefCell<Vec<Storage>> = const { RefCell::new(Vec::new()) };
+}
 
 /// The path from the root of a search (or from the start of the history
 /// a sub-search inherits) to the current node.
@@ -26,8 +41,8 @@ pub(crate) struct Path {
     /// Board key and attacker hand of the position at each ply.
     stack: Vec<(u64, Hand)>,
     /// How many positions of the stack have each value of the key's low
-    /// bits.
-    filter: Box<[u16; FILTER]>,
+    /// bits ([`FILTER`] counters).
+    filter: Box<[u16]>,
 }
 
 #[inline]
@@ -36,12 +51,13 @@ fn slot(key: u64) -> usize {
 }
 
 impl Path {
-    /// An empty path.
+    /// An empty path (a spare one of this thread when there is one).
     pub(crate) fn new() -> Path {
-        Path {
-            stack: Vec::with_capacity(256),
-            filter: Box::new([0; FILTER]),
-        }
+        let spare = SPARE.with(|s| s.borrow_mut().pop());
+        let (stack, filter) =
+            spare.unwrap_or_else(|| (Vec::with_capacity(256), vec![0; FILTER].into_boxed_slice()));
+        debug_assert!(stack.is_empty() && filter.iter().all(|&n| n == 0));
+        Path { stack, filter }
     }
 
     /// Puts a position on the path, at the next ply.
@@ -91,6 +107,27 @@ impl Path {
     }
 }
 
+impl Drop for Path {
+    /// Empties the path and keeps its storage for the next one.
+    fn drop(&mut self) {
+        for &(key, _) in &self.stack {
+            self.filter[slot(key)] -= 1;
+        }
+        self.stack.clear();
+        let storage = (
+            std::mem::take(&mut self.stack),
+            std::mem::take(&mut self.filter),
+        );
+        // A thread that is ending has no spares left to keep.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_PATHS {
+                s.push(storage);
+            }
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +166,17 @@ mod tests {
         p.pop();
         p.pop();
         assert_eq!(p.repeats(1, hand(0), false), None);
+    }
+
+    #[test]
+    fn a_path_dropped_midway_leaves_the_next_one_empty() {
+        let mut p = Path::new();
+        p.push(5, hand(1));
+        p.push(6, hand(0));
+        drop(p);
+        let q = Path::new();
+        assert_eq!(q.len(), 0);
+        assert_eq!(q.repeats(5, hand(0), false), None);
+        assert!(q.filter.iter().all(|&n| n == 0));
     }
 }
