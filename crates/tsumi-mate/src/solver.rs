@@ -603,13 +603,21 @@ fn verified(
 ) -> Result<Vec<Move>, SolveError> {
     let tail = useless_tail(pos, pv, config.interpositions)?;
     let full: Vec<Move> = pv.iter().chain(tail.iter()).copied().collect();
-    match check_mate_line(pos, &full) {
-        Ok(summary) if summary.plies == full.len() && end_hand(pos, pv) == leftover => Ok(tail),
-        Ok(_) => Err(SolveError::Inconsistent),
-        Err(error) => Err(SolveError::LineRejected {
-            line: full.iter().map(|m| m.to_usi()).collect(),
-            error,
-        }),
+    let summary = check_mate_line(pos, &full).map_err(|error| SolveError::LineRejected {
+        line: full.iter().map(|m| m.to_usi()).collect(),
+        error,
+    })?;
+    // With no tail, the checker's leftover is the hand at the end of the
+    // line.
+    let end = if tail.is_empty() {
+        summary.leftover
+    } else {
+        end_hand(pos, pv)
+    };
+    if summary.plies == full.len() && end == leftover {
+        Ok(tail)
+    } else {
+        Err(SolveError::Inconsistent)
     }
 }
 
@@ -630,13 +638,13 @@ fn useless_tail(
     pv: &[Move],
     interpositions: Interpositions,
 ) -> Result<Vec<Move>, SolveError> {
-    let mut p = pos.clone();
-    for &m in pv {
-        p.do_move(m);
-    }
     let mut tail = Vec::new();
     if interpositions == Interpositions::CountAll {
         return Ok(tail);
+    }
+    let mut p = pos.clone();
+    for &m in pv {
+        p.do_move(m);
     }
     // The checker gets closer at every step: at most seven interpositions.
     let mut memo = crate::keymap::KeyMap::default();
