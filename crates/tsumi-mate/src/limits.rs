@@ -139,6 +139,21 @@ impl Budget {
         }
     }
 
+    /// When `wanted`, sends the search's progress reports down a channel
+    /// whose receiving end is returned, for the caller's thread to hand to
+    /// its callback; the receiver ends when the reports stop
+    /// (`progress` set to `None`, or the budget dropped). Not wanted: a
+    /// receiver that yields nothing.
+    pub(crate) fn progress_channel(&mut self, wanted: bool) -> std::sync::mpsc::Receiver<Progress> {
+        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
+        if wanted {
+            self.progress = Some(Box::new(move |p: &Progress| {
+                let _ = tx.send(*p);
+            }));
+        }
+        rx
+    }
+
     /// Time since the start.
     pub(crate) fn elapsed(&self) -> Duration {
         self.started.elapsed()

@@ -37,7 +37,7 @@
 use crate::child::{Child, NO_REP};
 use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
-use crate::limits::{Budget, Limits, Phase, Progress};
+use crate::limits::{Budget, Limits, Phase};
 use crate::line::LineFailure;
 use crate::search::Search;
 use crate::search_thread;
@@ -727,14 +727,7 @@ impl Solver {
             return r;
         }
         let stack = search_stack_bytes(plies);
-        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
-        if progress.is_some() {
-            budget.progress = Some(Box::new(move |p: &Progress| {
-                let _ = tx.send(*p);
-            }));
-        } else {
-            drop(tx);
-        }
+        let rx = budget.progress_channel(progress.is_some());
         let table = self.table_mut();
         let r = std::thread::scope(|scope| {
             let budget = &mut budget;

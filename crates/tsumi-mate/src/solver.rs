@@ -318,14 +318,7 @@ impl Solver {
         budget: &mut Budget,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> Result<Outcome, SolveError> {
-        let (tx, rx) = std::sync::mpsc::channel::<Progress>();
-        if progress.is_some() {
-            budget.progress = Some(Box::new(move |p: &Progress| {
-                let _ = tx.send(*p);
-            }));
-        } else {
-            drop(tx);
-        }
+        let rx = budget.progress_channel(progress.is_some());
         let config = self.config;
         let table = &mut self.table;
         let stack = search_stack_bytes(config.ply_limit());

@@ -100,6 +100,8 @@ const L = {
   unknown: { ja: '判定できず', en: 'Undecided' },
   unknownSub: { ja: '制限内に決着せず', en: 'not settled within the limits' },
   unknownFound: { ja: (n) => `${n}手の詰みは見つかったが手順を作れず`, en: (n) => `a mate in ${n} was found, its line not built` },
+  publishedOnly: { ja: (n) => `作品の手数 ${n}手`, en: (n) => `published: ${n} plies` },
+  stoppedSub: { ja: '中断', en: 'stopped' },
   published: { ja: (n, same) => `作品の手数 ${n}手${same ? '（一致）' : '（不一致）'}`, en: (n, same) => `published: ${n} plies${same ? ' (same)' : ' (different)'}` },
   stopped: { ja: '中断しました：ここまでの結果です', en: 'Stopped: this is what the search had' },
   henchou: { ja: (n) => `変長：駒が余る応手では${n}手かかります（本手順は駒の余らない応手）`, en: (n) => `変長: a defence that leaves pieces lasts ${n} plies (the line follows the one that leaves none)` },
@@ -109,6 +111,7 @@ const L = {
   complete: { ja: 'すべて決着', en: 'complete' },
   incomplete: { ja: (n) => `未決着 ${n}件`, en: (n) => `${n} unsettled` },
   noCook: { ja: '余詰なし', en: 'no cook' },
+  noCookFound: { ja: '余詰は未発見（未決着の王手あり）', en: 'no cook found (checks left unsettled)' },
   cooks: { ja: (n) => `余詰 ${n}`, en: (n) => `${n} cook${n > 1 ? 's' : ''}` },
   shorterBadge: { ja: (n) => `より短い詰み ${n}`, en: (n) => `${n} shorter` },
   finals: { ja: (n) => `非限定 ${n}`, en: (n) => `非限定 ${n}` },
@@ -121,7 +124,8 @@ const L = {
   secSame: { ja: '変同（同手数の応手）', en: '変同: defences that last as long' },
   secLonger: { ja: 'より長い応手・変長', en: 'Longer defences, 変長' },
   secRefute: { ja: '不詰の根拠（各王手への逃れ）', en: 'Why there is no mate: each check refuted' },
-  secOpen: { ja: '未決着', en: 'Unsettled' },
+  openSummary: { ja: (n) => `未決着 ${n}件（制限内に決着しなかった問い）`, en: (n) => `${n} questions left open within the limits` },
+  moreOpen: { ja: (n) => `ほか ${n} 件`, en: (n) => `and ${n} more` },
   mates: { ja: (n) => `${n}手で詰み`, en: (n) => `mates in ${n}` },
   shorterThan: { ja: (n) => `手順より短い（残り${n}手）`, en: (n) => `shorter than the line (${n} left)` },
   lasts: { ja: (n) => `${n}手かかる`, en: (n) => `lasts ${n}` },
@@ -188,6 +192,8 @@ const KANJI = {
   '+R': '龍', '+B': '馬', '+S': '全', '+N': '圭', '+L': '杏', '+P': 'と',
 };
 const HAND_KINDS = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
+/** Open questions listed at most (the rest counted). */
+const MAX_OPEN_SHOWN = 50;
 const PROMOTES = new Set(['R', 'B', 'S', 'N', 'L', 'P']);
 const FILES = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
 const RANKS = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -429,7 +435,7 @@ function renderNav() {
   if (p && ply > 0) label = `${w(L.ply, ply)} ${p.steps[ply - 1].ja}`;
   $('nav-label').textContent = label;
   const playing = $('playing');
-  playing.hidden = editing || !p;
+  playing.hidden = editing || !p || !p.label;
   if (p) {
     $('playing-label').textContent = p.label;
     $('back-to-main').hidden = !p.variation;
@@ -678,7 +684,7 @@ function progressText(p) {
   const parts = [];
   const stage = L.stage[p.stage];
   parts.push(stage ? w(stage) : p.stage);
-  if (p.phase && L.phase[p.phase] && p.stage !== 'report') parts[0] += `（${w(L.phase[p.phase])}）`;
+  if (p.phase && L.phase[p.phase] && p.stage === 'solve') parts[0] += `（${w(L.phase[p.phase])}）`;
   parts.push(`${fmtCount(p.nodes)} ${w(L.nodes)}`);
   parts.push(`${fmtCount(p.nps)} ${w(L.perSec)}`);
   parts.push(`${(p.elapsed_ms / 1000).toFixed(1)} s`);
@@ -798,14 +804,18 @@ function renderSolveAnswer() {
   } else {
     v.classList.add('unknown');
     v.append(w(L.unknown));
-    v.appendChild(el('span', 'sub', r.length ? w(L.unknownFound, r.length) : w(L.unknownSub)));
+    v.appendChild(el('span', 'sub', r.length ? w(L.unknownFound, r.length) : a.stopped ? w(L.stoppedSub) : w(L.unknownSub)));
   }
   box.appendChild(v);
   const notes = el('ul', 'notes');
   const note = (text, cls) => notes.appendChild(el('li', cls || '', text));
   if (a.stopped) note(w(L.stopped), 'warn');
   if (r.published_length !== null && r.published_length !== undefined) {
-    note(w(L.published, r.published_length, r.result === 'mate' ? r.length === r.published_length : r.published_length === 0), r.length === r.published_length ? '' : 'warn');
+    if (r.result === 'unknown') note(w(L.publishedOnly, r.published_length));
+    else {
+      const same = r.result === 'mate' ? r.length === r.published_length : r.published_length === 0;
+      note(w(L.published, r.published_length, same), same ? '' : 'warn');
+    }
   }
   if (r.longest_defence) note(w(L.henchou, r.longest_defence), 'warn');
   if (r.result === 'mate' && a.report && a.report.leftover !== 'なし') note(w(L.leftover, a.report.leftover), 'warn');
@@ -825,7 +835,8 @@ function playMain() {
   const a = S.solve.answer;
   if (!a || !S.problem) return;
   S.solve.activeItem = null;
-  play(S.problem.board, a.main.steps.concat(a.tail.steps), w(L.playingMain), { key: 'main' });
+  const steps = a.main.steps.concat(a.tail.steps);
+  play(S.problem.board, steps, steps.length ? w(L.playingMain) : '', { key: 'main' });
   markActive('solve');
 }
 
@@ -840,6 +851,7 @@ function renderCheckAnswer() {
   v.append(w(L.verdict[r.verdict]));
   if (r.verdict === 'sound') v.appendChild(el('span', 'sub', w(L.verdictSub.sound, r.author_length)));
   else if (a.fault) v.appendChild(el('span', 'sub', w(L.faultAt, a.fault.ply, a.fault.ja)));
+  else if (r.verdict === 'undecided') v.appendChild(el('span', 'sub', a.stopped ? w(L.stoppedSub) : w(L.unknownSub)));
   box.appendChild(v);
   const notes = el('ul', 'notes');
   notes.appendChild(el('li', '', w(L.authorLength, r.author_length)));
@@ -899,7 +911,9 @@ function renderReport(kind) {
   const isNoMate = (kind === 'solve' && a.record.result === 'nomate');
   if (!isNoMate) {
     const shorter = cooks.filter((c) => c.shorter).length;
-    badge(cooks.length ? w(L.cooks, cooks.length) : w(L.noCook), cooks.length ? 'bad' : 'good');
+    const openCooks = r.unsettled.some((u) => u.item === 'cook');
+    if (cooks.length) badge(w(L.cooks, cooks.length), 'bad');
+    else badge(openCooks ? w(L.noCookFound) : w(L.noCook), openCooks ? 'warn' : 'good');
     if (shorter) badge(w(L.shorterBadge, shorter), 'bad');
     if (finals.length) badge(w(L.finals, finals.length), 'warn');
     badge(w(L.sames, r.same_length.length), r.same_length.length ? 'warn' : '');
@@ -963,7 +977,18 @@ function renderReport(kind) {
       f.defence ? w(L.escapes, f.defence) : w(L.noEscape),
       () => play(start, f.line.steps, w(L.playingVar, w(L.whatRefute), 1), { ply: 0, variation: true }))));
   }
-  section(w(L.secOpen), r.unsettled.map((u, i) => item(`open-${i}`, u.ply, u.ja, w(L.item[u.item] || { ja: u.item, en: u.item }), null)));
+  // What the limits left open: collapsed, as it can run to hundreds of items.
+  if (r.unsettled.length) {
+    const d = el('details', 'open-items');
+    d.appendChild(el('summary', '', w(L.openSummary, r.unsettled.length)));
+    const ul = el('ul', 'items');
+    for (const [i, u] of r.unsettled.slice(0, MAX_OPEN_SHOWN).entries()) {
+      ul.appendChild(item(`open-${i}`, u.ply, u.ja, w(L.item[u.item] || { ja: u.item, en: u.item }), null));
+    }
+    if (r.unsettled.length > MAX_OPEN_SHOWN) ul.appendChild(el('li', 'muted', w(L.moreOpen, r.unsettled.length - MAX_OPEN_SHOWN)));
+    d.appendChild(ul);
+    box.appendChild(d);
+  }
   if (lang === 'en') box.appendChild(el('div', 'summary-en', r.summary));
   markActive(kind);
 }

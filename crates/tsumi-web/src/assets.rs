@@ -5,34 +5,33 @@
 use axum::http::header;
 use axum::response::IntoResponse;
 
+/// A file of the page with its content type.
+fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, content_type)], body)
+}
+
 /// `GET /`.
 pub async fn index() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+    asset(
+        "text/html; charset=utf-8",
         include_str!("../assets/index.html"),
     )
 }
 
 /// `GET /app.js`.
 pub async fn script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+    asset(
+        "text/javascript; charset=utf-8",
         include_str!("../assets/app.js"),
     )
 }
 
 /// `GET /app.css`.
 pub async fn style() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        include_str!("../assets/app.css"),
-    )
+    asset("text/css; charset=utf-8", include_str!("../assets/app.css"))
 }
 
 /// `GET /favicon.svg`.
 pub async fn icon() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        include_str!("../assets/favicon.svg"),
-    )
+    asset("image/svg+xml", include_str!("../assets/favicon.svg"))
 }

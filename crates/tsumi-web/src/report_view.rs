@@ -142,7 +142,14 @@ struct Along<'a> {
     line: &'a [Move],
 }
 
-impl Along<'_> {
+impl<'a> Along<'a> {
+    fn new(start: &Position, line: &'a [Move]) -> Along<'a> {
+        Along {
+            positions: positions_along(start, line),
+            line,
+        }
+    }
+
     fn at(&self, ply: u32, m: Move) -> MoveRef {
         MoveRef::new(ply, &self.positions[ply as usize - 1], m, self.prev_to(ply))
     }
@@ -197,10 +204,7 @@ impl Builder<'_> {
 
 /// The view of `r`, the report on `line` from `start`.
 pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
-    let along = Along {
-        positions: positions_along(start, line),
-        line,
-    };
+    let along = Along::new(start, line);
     let cooks = r
         .cooks
         .iter()
@@ -277,10 +281,7 @@ pub fn report_lines(
     r: &Report,
     ctx: &JobContext,
 ) -> ReportLines {
-    let along = Along {
-        positions: positions_along(start, line),
-        line,
-    };
+    let along = Along::new(start, line);
     let mut builder = Builder {
         solver,
         start,
