@@ -224,7 +224,11 @@ mod tests {
         for (i, k) in PieceType::HAND.into_iter().enumerate() {
             // Bias towards small counts so that equal fields are common.
             let n = (next(s) % (MAX[i] as u64 + 1)) as u32;
-            let n = if next(s) % 3 == 0 { n.min(1) } else { n };
+            let n = if next(s).is_multiple_of(3) {
+                n.min(1)
+            } else {
+                n
+            };
             assert!(h.set_count(k, n));
         }
         h

@@ -223,7 +223,7 @@ impl Search<'_> {
         let sub = self.best_line(n - 1, ply + 1, memo, effort);
         self.leave(c);
         let (left, hand, mut line) = sub?;
-        if best.as_ref().map_or(true, |b| left < b.0) {
+        if best.as_ref().is_none_or(|b| left < b.0) {
             line.insert(0, c.mv);
             *best = Some((left, hand, line));
         }
@@ -375,10 +375,10 @@ impl Search<'_> {
             self.consider(&c, k + 1, ply, memo, effort, &mut found)?;
             let Some(line) = found else { continue };
             if line.0 == 0 {
-                if clean.as_ref().map_or(true, |l| line.2.len() > l.2.len()) {
+                if clean.as_ref().is_none_or(|l| line.2.len() > l.2.len()) {
                     clean = Some(line);
                 }
-            } else if k == longest && fallback.as_ref().map_or(true, |f| line.0 < f.0) {
+            } else if k == longest && fallback.as_ref().is_none_or(|f| line.0 < f.0) {
                 fallback = Some(line);
             }
         }

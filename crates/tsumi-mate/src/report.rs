@@ -311,7 +311,7 @@ pub fn check_line_shape(pos: &Position, line: &[Move]) -> Result<(), LineProblem
         }
         p.do_move(m);
     }
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return Err(LineProblem::EndsWithDefence);
     }
     Ok(())

@@ -549,7 +549,7 @@ impl Table {
                 State::Proven
                     if e.depth <= remaining
                         && e.applies_to(hand)
-                        && proven.map_or(true, |p| e.depth < p.depth) =>
+                        && proven.is_none_or(|p| e.depth < p.depth) =>
                 {
                     proven = Some(e);
                 }

@@ -59,7 +59,7 @@ impl Search<'_> {
                 for &e in moves.iter() {
                     let (key, _, _) = self.pos.keys_after(e);
                     if let Probe::Proven { len, .. } = self.tt.probe(key, hand, n - 1) {
-                        if pick.map_or(true, |(_, l)| len > l) {
+                        if pick.is_none_or(|(_, l)| len > l) {
                             pick = Some((e, len));
                         }
                     }

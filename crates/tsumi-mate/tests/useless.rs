@@ -86,7 +86,7 @@ fn a_check_answered_only_by_useless_interpositions_is_mate() {
     assert_eq!(s.pv[0].to_usi(), "3i1i");
     // The tail shows why it is mate: an interposition, its capture, and so
     // on until checkmate.
-    assert!(s.useless_tail.len() >= 2 && s.useless_tail.len() % 2 == 0);
+    assert!(s.useless_tail.len() >= 2 && s.useless_tail.len().is_multiple_of(2));
     let mut count = solver_for(Interpositions::CountAll);
     assert_eq!(count.solve(&pos).unwrap().length, Some(15));
 }

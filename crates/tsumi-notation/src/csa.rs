@@ -346,7 +346,7 @@ impl Setup {
 /// Splits text into 4-character items.
 fn chunks4(s: &str) -> Result<Vec<String>, String> {
     let s = s.trim_end();
-    if !s.is_ascii() || s.len() % 4 != 0 {
+    if !s.is_ascii() || !s.len().is_multiple_of(4) {
         return Err(format!(
             "'{s}' is not a list of 4-character items (square and piece)"
         ));

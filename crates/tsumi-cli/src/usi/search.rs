@@ -249,7 +249,7 @@ fn info_line(
 /// every attacker move a check, odd length, the defender mated at the end.
 /// Guards the GUI against a faulty backend.
 pub fn check_mate_line(position: &Position, pv: &[Move]) -> Result<(), String> {
-    if pv.len() % 2 == 0 {
+    if pv.len().is_multiple_of(2) {
         return Err(format!("a mating line of even length {}", pv.len()));
     }
     let mut pos = position.clone();
