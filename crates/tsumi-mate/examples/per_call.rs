@@ -2,9 +2,11 @@
 //! pays it: solves the first `N` positions of a file with one reused
 //! solver and prints the verdicts, the nodes and the time per call.
 //!
-//! `cargo run --release -p tsumi-mate --example per_call -- FILE [N] [first|prove] [MAX_PLY] [REPEAT]`
+//! `cargo run --release -p tsumi-mate --example per_call -- FILE [N] [first|prove] [MAX_PLY] [REPEAT] [HASH_MB]`
 //!
-//! Every interposition counts (as cshogi does); the table is 4 MiB.
+//! Every interposition counts (as cshogi does); the table (4 MiB unless
+//! HASH_MB says otherwise) is committed before the first solve, as
+//! Python's solvers do.
 //! Under callgrind (`valgrind --tool=callgrind`) it gives instructions
 //! per call, a figure that does not depend on the machine's load.
 
@@ -16,7 +18,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let file = args
         .get(1)
-        .expect("usage: per_call FILE [N] [first|prove] [MAX_PLY] [REPEAT]");
+        .expect("usage: per_call FILE [N] [first|prove] [MAX_PLY] [REPEAT] [HASH_MB]");
     let n: usize = args.get(2).map_or(200, |a| a.parse().expect("N"));
     let shortest = args.get(3).map_or(Shortest::First, |a| {
         Shortest::from_name(a).expect("shortest")
@@ -25,6 +27,7 @@ fn main() {
         .get(4)
         .map_or(tsumi_mate::DEFAULT_MAX_PLY, |a| a.parse().expect("MAX_PLY"));
     let repeat: usize = args.get(5).map_or(1, |a| a.parse().expect("REPEAT"));
+    let hash_mb: usize = args.get(6).map_or(4, |a| a.parse().expect("HASH_MB"));
     let text = std::fs::read_to_string(file).expect("read FILE");
     let positions: Vec<Position> = text
         .lines()
@@ -33,7 +36,7 @@ fn main() {
         .map(|l| Position::from_sfen(l.trim()).expect("SFEN"))
         .collect();
     let config = SolverConfig {
-        hash_mb: 4,
+        hash_mb,
         interpositions: Interpositions::CountAll,
         shortest,
         max_ply,
@@ -41,6 +44,7 @@ fn main() {
     };
     let body = move || {
         let mut solver = Solver::new(config);
+        solver.commit_table();
         let (mut mates, mut nodes, mut plies) = (0, 0, 0);
         let start = Instant::now();
         for _ in 0..repeat {
