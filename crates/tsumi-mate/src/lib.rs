@@ -14,7 +14,8 @@
 //!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
 //!   (PN*, for comparison).
 //! - [`table`]: the transposition table with hand dominance, replacement
-//!   and garbage collection.
+//!   and garbage collection; `scratch`: a first mate looked for on a small
+//!   table first.
 //! - [`pieces`]: proof and disproof pieces; `path`: repetitions.
 //! - [`line`]: principal-line extraction; [`defence`]: which defence it
 //!   follows; `table_line`: the line of a mate not proven shortest, read
@@ -62,6 +63,7 @@ mod path;
 pub mod pieces;
 pub mod pnstar;
 pub mod report;
+mod scratch;
 mod search;
 pub mod search_thread;
 pub mod solver;
