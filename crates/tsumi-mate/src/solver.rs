@@ -341,9 +341,10 @@ impl Solver {
     /// The table, and the small table the next solve looks for its first
     /// mate on first, if it does (see [`crate::scratch`]).
     fn tables(&mut self) -> (&mut Table, Option<&mut Table>) {
-        let small = match scratch::wanted(&self.config) {
-            true => self.scratch.as_mut(),
-            false => None,
+        let small = if scratch::wanted(&self.config) {
+            self.scratch.as_mut()
+        } else {
+            None
         };
         (&mut self.table, small)
     }
@@ -464,7 +465,8 @@ impl Outcome {
 }
 
 /// A solve of `pos` on `table`, looking for the first mate on `small`
-/// first when there is one (see [`crate::scratch`]).
+/// first when there is one (see [`crate::scratch`]). The tables come as
+/// `&mut`, which may be sent to a search thread, and are used shared.
 fn run(
     table: &mut Table,
     small: Option<&mut Table>,
