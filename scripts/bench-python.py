@@ -53,6 +53,19 @@ def load(ply, count):
         return [line.strip() for line in f if line.strip()][:count]
 
 
+def fastest_passes(passes, tsumi_pass, cshogi_pass):
+    """Runs the two engines' passes in turn, `passes` times; returns the
+    fastest time of each and the count the last pass of each returned."""
+    best = [float("inf"), float("inf")]
+    counts = [0, 0]
+    for _ in range(passes):
+        for i, one_pass in enumerate((tsumi_pass, cshogi_pass)):
+            start = time.perf_counter()
+            counts[i] = one_pass()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best[0], best[1], counts[0], counts[1]
+
+
 def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb, shortest="prove", passes=1):
     solver = tsumi.Solver(interpositions="count", hash_mb=hash_mb, shortest=shortest)
     solver.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1")  # commit the table, make the small one
@@ -60,19 +73,17 @@ def bench_solve(tsumi, cshogi, sfens, ply, nodes, hash_mb, shortest="prove", pas
     boards = [cshogi.Board(sfen) for sfen in sfens]
     dfpn = cshogi.DfPn()
     dfpn.set_max_search_node(nodes)
-    t_tsumi = t_cshogi = float("inf")
-    for _ in range(passes):
+
+    def tsumi_pass():
         exact = 0
-        start = time.perf_counter()
         for pos in positions:
             s = solver.solve(pos, nodes=nodes)
             exact += s.result == "mate" and s.length == ply
-        t_tsumi = min(t_tsumi, time.perf_counter() - start)
-        found = 0
-        start = time.perf_counter()
-        for board in boards:
-            found += bool(dfpn.search(board))
-        t_cshogi = min(t_cshogi, time.perf_counter() - start)
+        return exact
+
+    t_tsumi, t_cshogi, exact, found = fastest_passes(
+        passes, tsumi_pass, lambda: sum(bool(dfpn.search(b)) for b in boards)
+    )
     what = "exact length" if shortest == "prove" else "length N"
     return t_tsumi, t_cshogi, f"tsumi {what} {exact}/{len(sfens)}, cshogi found {found}"
 
@@ -82,18 +93,11 @@ def bench_mate_move(tsumi, cshogi, sfens, nodes, passes=1):
     boards = [cshogi.Board(s) for s in sfens]
     positions[0].mate_move(7, nodes=nodes)  # allocate the table
     dfpn = cshogi.DfPn(depth=7, nodes=nodes)
-    t_tsumi = t_cshogi = float("inf")
-    for _ in range(passes):
-        found_t = 0
-        start = time.perf_counter()
-        for p in positions:
-            found_t += p.mate_move(7, nodes=nodes) is not None
-        t_tsumi = min(t_tsumi, time.perf_counter() - start)
-        found_c = 0
-        start = time.perf_counter()
-        for b in boards:
-            found_c += bool(dfpn.search(b))
-        t_cshogi = min(t_cshogi, time.perf_counter() - start)
+    t_tsumi, t_cshogi, found_t, found_c = fastest_passes(
+        passes,
+        lambda: sum(p.mate_move(7, nodes=nodes) is not None for p in positions),
+        lambda: sum(bool(dfpn.search(b)) for b in boards),
+    )
     return t_tsumi, t_cshogi, f"mate found: tsumi {found_t}, cshogi {found_c}"
 
 
