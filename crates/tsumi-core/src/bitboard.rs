@@ -21,6 +21,26 @@ pub const LO_MASK: u64 = (1u64 << 63) - 1;
 /// Valid bits of the high half (squares 63..81).
 pub const HI_MASK: u64 = (1u64 << 18) - 1;
 
+/// The set of each square alone, looked up rather than built (which
+/// would branch on the half the square is in): sets of one square are
+/// made, and tested against, on every move generated.
+const SQUARE_BB: [Bitboard; 81] = {
+    let mut t = [Bitboard { lo: 0, hi: 0 }; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = if i < 63 {
+            Bitboard { lo: 1 << i, hi: 0 }
+        } else {
+            Bitboard {
+                lo: 0,
+                hi: 1 << (i - 63),
+            }
+        };
+        i += 1;
+    }
+    t
+};
+
 /// A set of squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard {
@@ -67,18 +87,7 @@ impl Bitboard {
     /// The set holding only `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        let i = sq.raw();
-        if i < 63 {
-            Bitboard {
-                lo: 1u64 << i,
-                hi: 0,
-            }
-        } else {
-            Bitboard {
-                lo: 0,
-                hi: 1u64 << (i - 63),
-            }
-        }
+        SQUARE_BB[sq.raw() as usize]
     }
 
     /// True if no square is set.
@@ -96,12 +105,8 @@ impl Bitboard {
     /// True if `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        let i = sq.raw();
-        if i < 63 {
-            (self.lo >> i) & 1 != 0
-        } else {
-            (self.hi >> (i - 63)) & 1 != 0
-        }
+        let b = SQUARE_BB[sq.raw() as usize];
+        (self.lo & b.lo) | (self.hi & b.hi) != 0
     }
 
     /// Adds `sq`.

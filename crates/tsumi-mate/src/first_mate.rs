@@ -30,27 +30,34 @@
 use crate::child::NodeResult;
 use crate::parallel::Parallel;
 use crate::search::Search;
-use crate::table::DEPTH_INF;
+use crate::table::{Table, DEPTH_INF};
 use crate::useless::Interpositions;
 
-impl Search<'_> {
+impl<'t> Search<'t> {
     /// Settles the root within `max_ply` plies for a solve under the
-    /// current settings' rule. Returns the result and the convention
-    /// under which it was found (the one to read its line with).
+    /// current settings' rule, on the search's table or, when `large` is
+    /// given, on the small table first (see [`crate::scratch`]). Returns
+    /// the result and the convention under which it was found (the one to
+    /// read its line with).
     pub(crate) fn first_mate(
         &mut self,
         par: &Parallel,
+        large: Option<&'t Table>,
         max_ply: u16,
     ) -> (NodeResult, Interpositions) {
+        let settle = |s: &mut Self| match large {
+            Some(t) => s.settle_small_first(t, max_ply),
+            None => par.settle(s, max_ply),
+        };
         let rule = self.config.interpositions;
         if rule == Interpositions::CountAll {
-            return (par.settle(self, max_ply), rule);
+            return (settle(self), rule);
         }
         self.config.interpositions = Interpositions::CountAll;
-        let r = par.settle(self, max_ply);
+        let r = settle(self);
         self.config.interpositions = rule;
         if r.resolved() && r.dn == 0 && r.len != DEPTH_INF {
-            return (par.settle(self, max_ply), rule);
+            return (settle(self), rule);
         }
         (r, Interpositions::CountAll)
     }

@@ -15,10 +15,12 @@
 //!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
 //!   (PN*, for comparison).
 //! - [`table`]: the transposition table with hand dominance, replacement
-//!   and garbage collection.
+//!   and garbage collection; `scratch`: a first mate looked for on a small
+//!   table first.
 //! - [`pieces`]: proof and disproof pieces; `path`: repetitions.
 //! - [`line`]: principal-line extraction; [`defence`]: which defence it
-//!   follows.
+//!   follows; `table_line`: the line of a mate not proven shortest, read
+//!   from the table.
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`checker`]: line verification with the core's plain legal moves.
@@ -66,10 +68,12 @@ mod path;
 pub mod pieces;
 pub mod pnstar;
 pub mod report;
+mod scratch;
 mod search;
 pub mod search_thread;
 pub mod solver;
 pub mod table;
+mod table_line;
 pub mod useless;
 mod useless_search;
 mod zeroed;
@@ -82,7 +86,9 @@ pub use defence::Defence;
 pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
 pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
-pub use search_thread::{spawn_scoped_search_thread, spawn_search_thread};
+pub use search_thread::{
+    on_search_stack, search_stack_size, spawn_scoped_search_thread, spawn_search_thread,
+};
 pub use solver::{check_problem, Solution, SolveError, Solver, Verdict};
 pub use table::{Table, TableError, TableStats};
 pub use useless::Interpositions;

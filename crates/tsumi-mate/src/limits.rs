@@ -265,6 +265,17 @@ impl Budget {
         self.cap = nodes.unwrap_or(u64::MAX);
     }
 
+    /// Lifts the cap and, if nothing but the cap had stopped the search
+    /// (no limit, no stop flag), lets it go on from `nodes`.
+    pub(crate) fn lift_cap(&mut self, nodes: u64) {
+        self.cap = u64::MAX;
+        if self.exhausted && self.pool.is_none() {
+            self.exhausted = false;
+            self.next_poll = nodes;
+            self.poll(nodes, || 0);
+        }
+    }
+
     /// True if a limit has been reached.
     pub(crate) fn is_exhausted(&self) -> bool {
         self.exhausted

@@ -25,6 +25,33 @@ pub(crate) fn fits(plies: u16) -> bool {
     STACK.with(Cell::get) >= search_stack_bytes(plies.min(MAX_PLY_LIMIT))
 }
 
+/// The stack a search within `max_ply` plies needs, in bytes: what a
+/// stack handed to [`on_search_stack`] must have.
+pub fn search_stack_size(max_ply: u16) -> usize {
+    search_stack_bytes(max_ply.min(MAX_PLY_LIMIT))
+}
+
+/// Runs `f` with the current thread taken to have `bytes` of stack free
+/// for searches: every solve and report `f` makes within the ply limit
+/// that many bytes allow ([`search_stack_size`]) searches right there.
+/// The mark is removed when `f` returns or unwinds.
+///
+/// # Safety
+///
+/// `f` must run with at least `bytes` of stack free below it, as at the
+/// start of a coroutine on a stack of that size: a search relies on it,
+/// and overflows the stack when it is not so.
+pub unsafe fn on_search_stack<T>(bytes: usize, f: impl FnOnce() -> T) -> T {
+    struct Restore(usize);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            STACK.with(|s| s.set(self.0));
+        }
+    }
+    let _restore = Restore(STACK.with(|s| s.replace(bytes)));
+    f()
+}
+
 /// The stack for searches within `max_ply` plies, and the body that runs
 /// `f` with the thread marked as having it.
 fn prepare<F: FnOnce() -> T, T>(max_ply: u16) -> (usize, impl FnOnce(F) -> T) {
@@ -85,5 +112,19 @@ mod tests {
             let h = spawn_scoped_search_thread(s, "t", 7, || fits(7)).unwrap();
             assert!(h.join().unwrap());
         });
+    }
+
+    #[test]
+    fn a_stack_handed_over_fits_until_the_call_returns() {
+        let bytes = search_stack_size(40);
+        // The test thread has no such stack: only `fits` is looked at.
+        let inside = unsafe { on_search_stack(bytes, || (fits(40), fits(41))) };
+        assert_eq!(inside, (true, false));
+        assert!(!fits(1));
+        let unwound = std::panic::catch_unwind(|| unsafe {
+            on_search_stack(bytes, || panic!("unwinds"));
+        });
+        assert!(unwound.is_err());
+        assert!(!fits(1), "the mark is removed when the call unwinds");
     }
 }

@@ -17,6 +17,7 @@ use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::line::LineFailure;
 use crate::parallel::Parallel;
+use crate::scratch;
 use crate::search::Search;
 use crate::search_thread;
 use crate::table::{Table, TableError, TableStats, DEPTH_INF};
@@ -155,6 +156,9 @@ impl std::error::Error for SolveError {}
 /// A tsume solver with its table, reusable across problems.
 pub struct Solver {
     table: Table,
+    /// The small table a first mate is looked for on first (see
+    /// [`crate::scratch`]), made at the first solve that wants it.
+    scratch: Option<Table>,
     config: SolverConfig,
     stop: Option<StopFlag>,
     progress: Option<ProgressFn>,
@@ -173,6 +177,7 @@ impl Solver {
     pub fn try_new(config: SolverConfig) -> Result<Solver, TableError> {
         Ok(Solver {
             table: Table::try_new(config.hash_mb)?,
+            scratch: None,
             config,
             stop: None,
             progress: None,
@@ -269,7 +274,9 @@ impl Solver {
         let mut budget = self.start(pos)?;
         let outcome = if search_thread::fits(self.config.ply_limit()) {
             budget.progress = self.progress.take();
-            let r = run(&mut self.table, &mut budget, pos, &self.config);
+            let config = self.config;
+            let (table, small) = self.tables();
+            let r = run(table, small, &mut budget, pos, &config);
             self.progress = budget.progress.take();
             r
         } else {
@@ -305,7 +312,41 @@ impl Solver {
         self.table.new_generation();
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
+        if scratch::wanted(&self.config) {
+            if self.scratch.is_none() {
+                // Without the memory for it, solves use the large table.
+                self.scratch = Table::try_new(scratch::SCRATCH_MB).ok();
+                if let Some(t) = &mut self.scratch {
+                    t.commit_memory();
+                }
+            }
+            if let Some(t) = &mut self.scratch {
+                t.new_generation();
+                t.share_open_entries(true);
+            }
+        }
         Ok(Budget::start(&self.config.limits, self.stop.clone()))
+    }
+
+    /// The use of the table the last solve ended on: the small one when
+    /// the large one, emptied at the start of the solve, received nothing.
+    fn table_stats(&self) -> TableStats {
+        let large = self.table.stats();
+        match &self.scratch {
+            Some(small) if scratch::wanted(&self.config) && large.used == 0 => small.stats(),
+            _ => large,
+        }
+    }
+
+    /// The table, and the small table the next solve looks for its first
+    /// mate on first, if it does (see [`crate::scratch`]).
+    fn tables(&mut self) -> (&mut Table, Option<&mut Table>) {
+        let small = if scratch::wanted(&self.config) {
+            self.scratch.as_mut()
+        } else {
+            None
+        };
+        (&mut self.table, small)
     }
 
     /// Runs the search on a thread of its own whose stack is sized for the
@@ -320,14 +361,14 @@ impl Solver {
     ) -> Result<Outcome, SolveError> {
         let rx = budget.progress_channel(progress.is_some());
         let config = self.config;
-        let table = &mut self.table;
+        let (table, small) = self.tables();
         let stack = search_stack_bytes(config.ply_limit());
         std::thread::scope(|scope| {
             let worker = std::thread::Builder::new()
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    let r = run(table, budget, pos, &config);
+                    let r = run(table, small, budget, pos, &config);
                     // Dropping the sender ends the caller's loop below.
                     budget.progress = None;
                     r
@@ -376,7 +417,7 @@ impl Solver {
             nodes,
             elapsed: budget.elapsed(),
             first_mate,
-            table: self.table.stats(),
+            table: self.table_stats(),
         }
     }
 }
@@ -423,15 +464,28 @@ impl Outcome {
     }
 }
 
+/// A solve of `pos` on `table`, looking for the first mate on `small`
+/// first when there is one (see [`crate::scratch`]). The tables come as
+/// `&mut`, which may be sent to a search thread, and are used shared.
 fn run(
     table: &mut Table,
+    small: Option<&mut Table>,
     budget: &mut Budget,
     pos: &Position,
     config: &SolverConfig,
 ) -> Result<Outcome, SolveError> {
     let attacker = pos.side_to_move();
     let max_ply = config.ply_limit();
-    let mut s = Search::new(table, budget, pos.clone(), attacker, &[], 0, *config);
+    let (table, small): (&Table, Option<&Table>) = (table, small.map(|t| &*t));
+    let mut s = Search::new(
+        small.unwrap_or(table),
+        budget,
+        pos.clone(),
+        attacker,
+        &[],
+        0,
+        *config,
+    );
     let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
 
     // Phase 1: any mate.
@@ -443,7 +497,7 @@ fn run(
         threads: config.threads,
         stack: search_stack_bytes(max_ply),
     };
-    let (r, rule) = s.first_mate(&par, max_ply);
+    let (r, rule) = s.first_mate(&par, small.map(|_| table), max_ply);
     if !r.resolved() {
         return Ok(unknown(&s, None));
     }
@@ -575,10 +629,15 @@ fn kept_mate(
     let nodes = s.nodes;
     s.budget.grace(nodes, grace_nodes(len));
     s.budget.phase = Phase::Line(len as u32);
+    // The table usually holds the line; when it does not, it is read by
+    // searching. Either way under the convention the mate was proven in.
     s.config.interpositions = rule;
-    let line = s.found_line(len, 0);
+    let read = match s.table_line(len) {
+        Some(v) => Ok(v),
+        None => s.found_line(len, 0),
+    };
     s.config.interpositions = config.interpositions;
-    let (pv, leftover) = match line {
+    let (pv, leftover) = match read {
         Ok(v) => v,
         Err(LineFailure::Budget) => {
             return Ok(Outcome::bare(Verdict::Unknown, Some(len as u32), s.nodes))
@@ -613,13 +672,21 @@ fn verified(
 ) -> Result<Vec<Move>, SolveError> {
     let tail = useless_tail(pos, pv, config.interpositions)?;
     let full: Vec<Move> = pv.iter().chain(tail.iter()).copied().collect();
-    match check_mate_line(pos, &full) {
-        Ok(summary) if summary.plies == full.len() && end_hand(pos, pv) == leftover => Ok(tail),
-        Ok(_) => Err(SolveError::Inconsistent),
-        Err(error) => Err(SolveError::LineRejected {
-            line: full.iter().map(|m| m.to_usi()).collect(),
-            error,
-        }),
+    let summary = check_mate_line(pos, &full).map_err(|error| SolveError::LineRejected {
+        line: full.iter().map(|m| m.to_usi()).collect(),
+        error,
+    })?;
+    // With no tail, the checker's leftover is the hand at the end of the
+    // line.
+    let end = if tail.is_empty() {
+        summary.leftover
+    } else {
+        end_hand(pos, pv)
+    };
+    if summary.plies == full.len() && end == leftover {
+        Ok(tail)
+    } else {
+        Err(SolveError::Inconsistent)
     }
 }
 
@@ -640,13 +707,13 @@ fn useless_tail(
     pv: &[Move],
     interpositions: Interpositions,
 ) -> Result<Vec<Move>, SolveError> {
-    let mut p = pos.clone();
-    for &m in pv {
-        p.do_move(m);
-    }
     let mut tail = Vec::new();
     if interpositions == Interpositions::CountAll {
         return Ok(tail);
+    }
+    let mut p = pos.clone();
+    for &m in pv {
+        p.do_move(m);
     }
     // The checker gets closer at every step: at most seven interpositions.
     let mut memo = crate::keymap::KeyMap::default();

@@ -857,6 +857,37 @@ impl Table {
         self.count(&self.replacements, 1);
     }
 
+    /// Copies the entries `from` holds in its current generation into this
+    /// table (in this table's generation, each placed as a store would
+    /// place it): a search that began on a small table goes on on this
+    /// one knowing what it learnt. Neither table may be shared.
+    pub(crate) fn absorb(&self, from: &Table) {
+        debug_assert!(!self.shared() && !from.shared());
+        let gen = self.gen;
+        let mut copy = |b: usize| {
+            // SAFETY: `from` is not shared, so no other reference to its
+            // buckets exists while this one is read.
+            let bucket = unsafe { &(*from.buckets.as_mut_ptr().add(b)).0 };
+            for e in bucket.iter().filter(|e| e.live(from.gen)) {
+                let to = if e.state == State::Open {
+                    self.open_bucket(e.key, e.hand)
+                } else {
+                    self.bucket(e.key)
+                };
+                let mut guard = self.lock(to);
+                self.insert(&mut guard, Entry { gen, ..*e });
+            }
+        };
+        if from.untracked.load(Ordering::Relaxed) {
+            (0..from.buckets.len()).for_each(&mut copy);
+        } else {
+            // SAFETY: `from` is not shared: nothing writes the list
+            // meanwhile (see `Table::touch`).
+            let touched = unsafe { &*from.touched.get() };
+            touched.iter().copied().for_each(&mut copy);
+        }
+    }
+
     /// Removes the entries with the least work until at most about half of
     /// the table is in use. While the table is shared, one thread collects
     /// at a time (a thread finding a collection running returns at once),
@@ -1032,6 +1063,41 @@ mod tests {
         t.new_generation();
         assert_eq!(t.gen, 3);
         assert_eq!(t.probe(keys[0], Hand::EMPTY, 3, ALL), Probe::Missing);
+    }
+
+    #[test]
+    fn a_table_absorbs_what_another_holds() {
+        let mut small = Table::with_buckets(16);
+        let mut large = Table::with_buckets(1024);
+        // Older generations of either table stay forgotten.
+        small.store_disproven(99, Hand::EMPTY, Hand::EMPTY, 5, false, ALL, 1);
+        small.new_generation();
+        large.store_disproven(98, Hand::EMPTY, Hand::EMPTY, 5, false, ALL, 1);
+        large.new_generation();
+        let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for k in 0..40 {
+            match k % 3 {
+                0 => small.store_proven(key(k), Hand::EMPTY, Hand::EMPTY, 3, false, Move::NULL, 1),
+                1 => small.store_disproven(key(k), Hand::EMPTY, Hand::EMPTY, 4, false, ALL, 1),
+                _ => small.store_open(key(k), Hand::EMPTY, 7, (2, 3), Move::NULL, 1),
+            }
+        }
+        large.absorb(&small);
+        // Each entry as it was: what either convention sees of it too
+        // (a disproof counting every interposition is not one under the
+        // rule).
+        for k in 0..40 {
+            for rule in [ALL, RULE] {
+                assert_eq!(
+                    large.probe(key(k), Hand::EMPTY, 7, rule),
+                    small.probe(key(k), Hand::EMPTY, 7, rule),
+                    "key {k}"
+                );
+            }
+        }
+        assert_eq!(large.probe(99, Hand::EMPTY, 5, ALL), Probe::Missing);
+        assert_eq!(large.probe(98, Hand::EMPTY, 5, ALL), Probe::Missing);
+        assert_eq!(large.stats().used, small.stats().used);
     }
 
     #[test]

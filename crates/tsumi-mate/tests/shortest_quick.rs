@@ -108,17 +108,18 @@ fn quick_agrees_with_prove_on_the_first_dev_problems() {
     );
 }
 
-/// 将棋無双 3, every interposition counted, whose published shortest mate
-/// is 39 plies (tier A). `First` stops at the first mate, a mate within
-/// 41 plies, and the line read from the table takes a defence the table
-/// knew to be mated sooner: 33 plies, less than the shortest mate against
-/// the best defence. The claim must still be the proven bound, never a
+/// 将棋無双 93, every interposition counted: its published length is 35
+/// plies without useless interpositions (tier B: counting them, the
+/// shortest mate is longer). `First` stops at the first mate, a mate
+/// within 49 plies, and the line read from the table takes a defence the
+/// table knew to be mated sooner: 33 plies, less than the shortest mate
+/// against the best defence. The claim must still be the proven bound, never a
 /// length below the shortest mate. (Were the search to change so that the
 /// line is no longer short, pick another problem where it is: `tsumi
 /// solve --shortest first --json` shows them.)
 #[test]
 fn a_kept_mate_claims_the_proven_bound_not_its_line() {
-    let p = musou_problem("musou-003");
+    let p = musou_problem("musou-093");
     let mut s = first_solver();
     let first = solve_checked(&mut s, &p.sfen);
     assert_eq!(first.verdict, Verdict::Mate);

@@ -16,7 +16,7 @@ mod problems;
 mod report;
 mod solution;
 mod solve;
-mod solver_thread;
+mod solver_stack;
 mod svg;
 
 use pyo3::prelude::*;

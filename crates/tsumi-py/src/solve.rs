@@ -6,7 +6,7 @@ use crate::position::PyPosition;
 use crate::problems::PyProblem;
 use crate::report::report_dict;
 use crate::solution::PySolution;
-use crate::solver_thread::SolverThread;
+use crate::solver_stack::SolverStack;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -28,18 +28,17 @@ const MAX_HASH_MB: usize = 1 << 25;
 /// costs a cache miss on nearly every probe.
 const MATE_MOVE_HASH_MB: usize = 4;
 
-/// A solver for `config` (limits aside: each call sets its own) on a
-/// search thread of its own, its table's pages committed now: a Python
-/// solver is made once and kept for many solves, which should not each
-/// wait for the kernel to supply fresh pages of the table, nor start a
-/// thread. A table the machine cannot give is a `MemoryError` naming its
-/// size.
-fn new_solver(config: SolverConfig) -> PyResult<SolverThread> {
+/// A solver for `config` (limits aside: each call sets its own) with a
+/// stack of its own, its table's pages committed now: a Python solver is
+/// made once and kept for many solves, which should not each wait for the
+/// kernel to supply fresh pages of the table, nor start a thread. A table
+/// the machine cannot give is a `MemoryError` naming its size.
+fn new_solver(config: SolverConfig) -> PyResult<SolverStack> {
     let mut solver = CoreSolver::try_new(config)
         .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", config.hash_mb)))?;
     solver.commit_table();
-    SolverThread::new(solver)
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))
+    SolverStack::new(solver)
+        .map_err(|e| PyMemoryError::new_err(format!("cannot map the solver's stack: {e}")))
 }
 
 /// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
@@ -138,8 +137,8 @@ thread_local! {
 struct Active(usize);
 
 impl Active {
-    fn enter(solver: &SolverThread) -> PyResult<Active> {
-        let id = solver as *const SolverThread as usize;
+    fn enter(solver: &SolverStack) -> PyResult<Active> {
+        let id = solver as *const SolverStack as usize;
         ACTIVE.with(|a| {
             let mut a = a.borrow_mut();
             if a.contains(&id) {
@@ -159,16 +158,16 @@ impl Drop for Active {
     }
 }
 
-/// One solve on `solver` with `limits` (plus a fresh stop flag), on the
-/// solver's search thread while this thread waits without the GIL. The
-/// solver's progress reports, which a search sends a few times a second
-/// once it has run for 200 ms, come back to this thread, which takes the
-/// GIL for a moment to run Python's signal handlers; when one raises
+/// One solve on `solver` with `limits` (plus a fresh stop flag), on this
+/// thread (on the solver's stack) without the GIL. The solver's progress
+/// reports, which a search sends a few times a second once it has run for
+/// 200 ms, take the GIL for a moment, back on this thread's own stack, to
+/// run Python's signal handlers; when one raises
 /// (Ctrl-C: `KeyboardInterrupt`) the stop flag is set and that exception
 /// is returned. Short searches send none and pay nothing.
 fn solve_interruptible(
     py: Python<'_>,
-    solver: &SolverThread,
+    solver: &SolverStack,
     pos: Position,
     limits: Limits,
 ) -> PyResult<CoreSolution> {
@@ -179,7 +178,7 @@ fn solve_interruptible(
 /// same table and limits (see [`run_interruptible`]).
 fn solve_with_report(
     py: Python<'_>,
-    solver: &SolverThread,
+    solver: &SolverStack,
     pos: Position,
     limits: Limits,
     report: bool,
@@ -200,7 +199,7 @@ fn solve_with_report(
 /// [`solve_interruptible`] describes.
 fn run_interruptible<T: Send + 'static>(
     py: Python<'_>,
-    solver: &SolverThread,
+    solver: &SolverStack,
     limits: Limits,
     work: impl FnOnce(&mut CoreSolver, &Limits) -> Result<T, SolveError> + Send + 'static,
 ) -> PyResult<T> {
@@ -258,7 +257,7 @@ fn run_interruptible<T: Send + 'static>(
 /// A `Solver` shared by several threads serves one solve at a time.
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
-    inner: SolverThread,
+    inner: SolverStack,
     /// The settings the solver was built with (its limits are `limits`),
     /// kept outside the mutex so that reading them never waits for a
     /// running solve.
@@ -398,7 +397,7 @@ impl PySolver {
 }
 
 /// A thread's kept solver and the settings it was built with.
-type Slot = RefCell<Option<(SolverConfig, Arc<SolverThread>)>>;
+type Slot = RefCell<Option<(SolverConfig, Arc<SolverStack>)>>;
 
 thread_local! {
     /// The solver behind `tsumi.solve` on this thread, kept so that a
@@ -413,7 +412,7 @@ thread_local! {
 fn cached(
     slot: &'static std::thread::LocalKey<Slot>,
     config: SolverConfig,
-) -> PyResult<Arc<SolverThread>> {
+) -> PyResult<Arc<SolverStack>> {
     slot.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
