@@ -331,7 +331,8 @@ impl Expander<'_> {
 
 /// Proof and disproof numbers of a node from its children. Deferred
 /// children are not summed one by one: together they add a small
-/// constant (see [`crate::chain`]).
+/// constant (see [`crate::chain`]). The node loop damps a deep AND
+/// node's sum ([`crate::and_cap`]).
 pub(crate) fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
     let mut min = INF;
     let mut sum = 0u32;

@@ -10,7 +10,8 @@
 //! - `expansion`: a node's children, their first estimates, how they add
 //!   up and their order; `child`: what is known of one child; `chain`:
 //!   drops on one square searched one at a time; `estimates`: the first
-//!   estimates of unsearched checks, remembered.
+//!   estimates of unsearched checks, remembered; `and_cap`: a deep AND
+//!   node's summed proof number damped beyond a cap.
 //! - `node`: the node loop df-pn and PN* share, with the algorithm as a
 //!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
 //!   (PN*, for comparison).
@@ -49,6 +50,7 @@
 
 #![warn(missing_docs)]
 
+mod and_cap;
 mod busy;
 mod chain;
 pub mod checker;

@@ -12,6 +12,7 @@
 //! changes what the frame sees. A node looks itself up on entry, so a
 //! result reached meanwhile through a transposition is used at once.
 
+use crate::and_cap;
 use crate::child::{dec, Child, NodeResult, NO_REP};
 use crate::config::Algo;
 use crate::expansion;
@@ -85,7 +86,10 @@ impl Search<'_> {
                 self.store(&r, remaining, best, self.nodes - start);
                 return r;
             }
-            let (pn, dn) = expansion::numbers(or, children);
+            let (mut pn, dn) = expansion::numbers(or, children);
+            if !or {
+                pn = and_cap::and_pn(pn, ply);
+            }
             if policy.reached(pn, dn) || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
                 self.store(&r, remaining, last, self.nodes - start);
