@@ -10,11 +10,12 @@
 use crate::busy::{virtual_loss, BusySet};
 use crate::chain;
 use crate::child::{add_num, dec, inc, Child, NodeResult, NO_REP};
+use crate::estimates::Estimates;
 use crate::keymap::KeyMap;
 use crate::path::Path;
 use crate::pieces::{self, full_hand};
 use crate::table::{Probe, Table, DEPTH_INF, INF};
-use crate::useless;
+use crate::useless::{self, Interpositions};
 use tsumi_core::{Color, Hand, Move, MoveList, Position};
 
 /// What expanding the current node reads and writes, borrowed from the
@@ -28,16 +29,23 @@ pub(crate) struct Expander<'a> {
     pub tt: &'a Table,
     /// The side that mates.
     pub attacker: Color,
-    /// The 無駄合 rule is on.
-    pub skip: bool,
+    /// How interpositions count.
+    pub rule: Interpositions,
     /// Positions already judged by [`useless::mate_now`].
     pub memo: &'a mut KeyMap<bool>,
+    /// First estimates of checks already looked at.
+    pub estimates: &'a mut Estimates,
 }
 
 impl Expander<'_> {
     /// True at an OR node (attacker to move).
     fn is_or(&self) -> bool {
         self.pos.side_to_move() == self.attacker
+    }
+
+    /// True when the 無駄合 rule is on.
+    fn skip(&self) -> bool {
+        self.rule == Interpositions::SkipUseless
     }
 
     fn attacker_hand(&self) -> Hand {
@@ -63,7 +71,7 @@ impl Expander<'_> {
         mut children: Vec<Child>,
     ) -> Vec<Child> {
         let or = self.is_or();
-        let skip = self.skip;
+        let skip = self.skip();
         let child_rem = dec(remaining);
         children.reserve(list.len());
         // First every child's keys, with its bucket fetched from memory,
@@ -78,14 +86,13 @@ impl Expander<'_> {
             c.candidate = skip && !or && useless::interposition_checker(self.pos, m).is_some();
             children.push(c);
         }
-        let mut replies = MoveList::new();
         let mut kept = 0;
         for (i, slot) in children.iter_mut().enumerate() {
             let mut c = *slot;
             if let Some(p) = self.path.repeats(c.key, c.hand, skip) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
-                let probe = self.tt.probe(c.key, c.hand, child_rem);
+                let probe = self.tt.probe(c.key, c.hand, child_rem, self.rule);
                 // Numbers borrowed from other hands (bounds only; the
                 // table gives none to PN*): the child is still looked at
                 // as a fresh one.
@@ -115,30 +122,16 @@ impl Expander<'_> {
                         c.dn = dn;
                     }
                     Probe::Missing | Probe::Open { .. } if or => {
-                        self.pos.do_move(c.mv);
-                        replies.clear();
-                        self.pos.generate_evasions(&mut replies);
-                        if let Some(r) = self.and_leaf(&replies, child_rem) {
-                            if r.pn == 0 && r.len == 0 {
-                                self.tt.store_proven(
-                                    c.key,
-                                    c.hand,
-                                    r.hand,
-                                    0,
-                                    r.exact,
-                                    Move::NULL,
-                                    1,
-                                );
+                        let known = (child_rem > 1)
+                            .then(|| self.estimates.get(c.full_key, self.rule))
+                            .flatten();
+                        match known {
+                            Some(pn) => {
+                                c.pn = pn.max(borrowed_pn);
+                                c.dn = borrowed_dn;
                             }
-                            r.apply(&mut c);
-                        } else {
-                            // df-pn+ style start: the more replies, the
-                            // harder to prove; drops on one square count
-                            // as one, as they are chained.
-                            c.pn = chain::initial_pn(&replies).max(borrowed_pn);
-                            c.dn = borrowed_dn;
+                            None => self.look_ahead(&mut c, child_rem, (borrowed_pn, borrowed_dn)),
                         }
-                        self.pos.undo_move();
                     }
                     Probe::Missing | Probe::Open { .. } => {
                         let (pn, dn) = self.evasion_estimate(&c);
@@ -161,6 +154,33 @@ impl Expander<'_> {
         children
     }
 
+    /// Looks one ply below the check `c` (an OR node's child the table
+    /// knows nothing of, `remaining` plies left after it): a mate at once
+    /// is stored and proves it; otherwise its first proof number is the
+    /// number of replies (df-pn+ style: the more replies, the harder to
+    /// prove; drops on one square count as one, as they are chained), at
+    /// least the `borrowed` bounds, and is remembered in the estimates.
+    fn look_ahead(&mut self, c: &mut Child, remaining: u16, borrowed: (u32, u32)) {
+        self.pos.do_move(c.mv);
+        let mut replies = MoveList::new();
+        self.pos.generate_evasions(&mut replies);
+        if let Some(r) = self.and_leaf(&replies, remaining) {
+            if r.pn == 0 && r.len == 0 {
+                self.tt
+                    .store_proven(c.key, c.hand, r.hand, 0, r.exact, Move::NULL, 1);
+            }
+            r.apply(c);
+        } else {
+            let pn = chain::initial_pn(&replies);
+            if remaining > 1 {
+                self.estimates.put(c.full_key, self.rule, pn);
+            }
+            c.pn = pn.max(borrowed.0);
+            c.dn = borrowed.1;
+        }
+        self.pos.undo_move();
+    }
+
     /// The result of the current AND node (defender to move, with the
     /// legal `replies`) when it is settled without search: no reply
     /// (checkmate), only useless interpositions (mate under the rule), or
@@ -170,7 +190,7 @@ impl Expander<'_> {
         let d = self.defender_hand();
         let r = if replies.is_empty() {
             NodeResult::proven(0, pieces::mate_proof(self.pos, a, d))
-        } else if self.skip && useless::all_interpositions(self.pos, replies) {
+        } else if self.skip() && useless::all_interpositions(self.pos, replies) {
             if useless::mate_now(self.pos, self.memo) {
                 NodeResult::proven(0, a).exact(true)
             } else if remaining <= 1 {
@@ -183,7 +203,7 @@ impl Expander<'_> {
             // attacker no ply left.
             let mut kept = MoveList::new();
             for &m in replies.iter() {
-                if !self.skip || useless::interposition_checker(self.pos, m).is_none() {
+                if !self.skip() || useless::interposition_checker(self.pos, m).is_none() {
                     kept.push(m);
                 }
             }

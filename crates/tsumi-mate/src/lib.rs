@@ -9,7 +9,8 @@
 //!   budget, settings).
 //! - `expansion`: a node's children, their first estimates, how they add
 //!   up and their order; `child`: what is known of one child; `chain`:
-//!   drops on one square searched one at a time.
+//!   drops on one square searched one at a time; `estimates`: the first
+//!   estimates of unsearched checks, remembered.
 //! - `node`: the node loop df-pn and PN* share, with the algorithm as a
 //!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
 //!   (PN*, for comparison).
@@ -23,6 +24,8 @@
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`checker`]: line verification with the core's plain legal moves.
+//! - `first_mate`: under the 無駄合 rule, the first mate is looked for
+//!   counting every interposition.
 //! - [`useless`]: the 無駄合 (useless interposition) rule;
 //!   `useless_search`: the rule applied inside a search.
 //! - `parallel`: the parallel df-pn (several threads, one table); `busy`:
@@ -53,7 +56,9 @@ mod child;
 pub mod config;
 pub mod defence;
 pub mod dfpn;
+mod estimates;
 mod expansion;
+mod first_mate;
 mod keymap;
 pub mod limits;
 pub mod line;

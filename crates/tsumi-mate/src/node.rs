@@ -116,10 +116,12 @@ impl Search<'_> {
         }
         // A transposition may have settled the node since the parent
         // last looked.
-        match self
-            .tt
-            .probe(self.pos.board_key(), self.attacker_hand(), remaining)
-        {
+        match self.tt.probe(
+            self.pos.board_key(),
+            self.attacker_hand(),
+            remaining,
+            self.config.interpositions,
+        ) {
             Probe::Proven {
                 len, hand, exact, ..
             } => return Err(NodeResult::proven(len, hand).exact(exact)),

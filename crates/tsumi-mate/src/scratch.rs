@@ -46,8 +46,12 @@ impl<'t> Search<'t> {
     /// search's table (the small one) for up to [`SCRATCH_NODES`] nodes,
     /// then, if the root is still open and no limit has stopped the
     /// search, on `large`, which takes over what the small table learnt.
-    /// The search's table is then `large`.
+    /// The search's table is then `large`; a search already on `large`
+    /// settles there.
     pub(crate) fn settle_small_first(&mut self, large: &'t Table, remaining: u16) -> NodeResult {
+        if std::ptr::eq(self.tt, large) {
+            return self.settle(remaining, 0);
+        }
         self.budget
             .cap_nodes(Some(self.nodes.saturating_add(SCRATCH_NODES)));
         let r = self.settle(remaining, 0);

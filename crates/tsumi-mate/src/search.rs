@@ -6,6 +6,7 @@
 use crate::busy::BusySet;
 use crate::child::{Child, NodeResult, NO_REP};
 use crate::config::SolverConfig;
+use crate::estimates::Estimates;
 use crate::expansion::Expander;
 use crate::keymap::KeyMap;
 use crate::limits::Budget;
@@ -28,6 +29,9 @@ pub(crate) struct Search<'t> {
     pub config: SolverConfig,
     /// Positions already judged by [`crate::useless::mate_now`].
     pub mate_now_memo: KeyMap<bool>,
+    /// First estimates of checks already looked at (see
+    /// [`crate::estimates`]).
+    estimates: Estimates,
     /// In a parallel search: the nodes other threads are in (see
     /// [`crate::parallel`]).
     pub busy: Option<Arc<BusySet>>,
@@ -65,6 +69,7 @@ impl<'t> Search<'t> {
             budget,
             config,
             mate_now_memo: KeyMap::default(),
+            estimates: Estimates::default(),
             busy: None,
             spare: Vec::new(),
         }
@@ -172,8 +177,9 @@ impl<'t> Search<'t> {
             path: &self.path,
             tt: self.tt,
             attacker: self.attacker,
-            skip: self.config.skip_useless(),
+            rule: self.config.interpositions,
             memo: &mut self.mate_now_memo,
+            estimates: &mut self.estimates,
         }
     }
 
@@ -200,8 +206,15 @@ impl<'t> Search<'t> {
                 .store_proven(key, hand, r.hand, r.len, r.exact, best, work);
         } else if r.dn == 0 {
             if r.rep == NO_REP {
-                self.tt
-                    .store_disproven(key, hand, r.hand, r.len, r.exact, work);
+                self.tt.store_disproven(
+                    key,
+                    hand,
+                    r.hand,
+                    r.len,
+                    r.exact,
+                    self.config.interpositions,
+                    work,
+                );
             }
         } else {
             self.tt

@@ -497,10 +497,7 @@ fn run(
         threads: config.threads,
         stack: search_stack_bytes(max_ply),
     };
-    let r = match small {
-        Some(_) => s.settle_small_first(table, max_ply),
-        None => par.settle(&mut s, max_ply),
-    };
+    let (r, rule) = s.first_mate(&par, small.map(|_| table), max_ply);
     if !r.resolved() {
         return Ok(unknown(&s, None));
     }
@@ -518,45 +515,64 @@ fn run(
         });
     }
     let first = Some((s.nodes, s.budget.elapsed()));
-    shorten(&mut s, &par, pos, config, r.len, r.hand).map(|o| Outcome {
+    let found = Found {
+        len: r.len,
+        pieces: r.hand,
+        rule,
+    };
+    shorten(&mut s, &par, pos, config, found).map(|o| Outcome {
         first_mate: first,
         ..o
     })
 }
 
-/// Phases 2 and 3 after a first mate within `len` plies was found with
-/// proof pieces `pieces`.
+/// The shortest mate known so far.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    /// A mate within this many plies against every defence.
+    len: u16,
+    /// Its proof pieces.
+    pieces: Hand,
+    /// The convention of the search that proved it (the first mate under
+    /// the 無駄合 rule is found counting every interposition).
+    rule: Interpositions,
+}
+
+/// Phases 2 and 3 after a first mate was found.
 fn shorten(
     s: &mut Search,
     par: &Parallel,
     pos: &Position,
     config: &SolverConfig,
-    mut len: u16,
-    mut pieces: Hand,
+    mut found: Found,
 ) -> Result<Outcome, SolveError> {
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
     if config.shortest == Shortest::First {
-        return kept_mate(s, pos, config, len, pieces);
+        return kept_mate(s, pos, config, found);
     }
     // Under Shortest::Quick each step may spend what finding took.
     let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
-    while len >= 3 {
-        s.budget.phase = Phase::Shortening(len as u32);
+    while found.len >= 3 {
+        s.budget.phase = Phase::Shortening(found.len as u32);
         s.budget
             .cap_nodes(allowance.map(|a| s.nodes.saturating_add(a)));
-        let r = par.settle(s, len - 2);
+        let r = par.settle(s, found.len - 2);
         if !r.resolved() {
-            return kept_mate(s, pos, config, len, pieces);
+            return kept_mate(s, pos, config, found);
         }
         if r.pn != 0 {
             break;
         }
-        debug_assert!(r.len <= len - 2);
-        len = r.len;
-        pieces = r.hand;
+        debug_assert!(r.len <= found.len - 2);
+        found = Found {
+            len: r.len,
+            pieces: r.hand,
+            rule: config.interpositions,
+        };
     }
     s.budget.cap_nodes(None);
+    let Found { len, pieces, .. } = found;
     // Phase 3: the line, checked.
     s.budget.phase = Phase::Line(len as u32);
     // The line of the longest defence first: under Defence::NoLeftover
@@ -573,7 +589,7 @@ fn shorten(
             Err(LineFailure::Budget) => v,
             Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
         },
-        Err(LineFailure::Budget) => return kept_mate(s, pos, config, len, pieces),
+        Err(LineFailure::Budget) => return kept_mate(s, pos, config, found),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
     let tail = verified(pos, &pv, leftover, config)?;
@@ -601,23 +617,26 @@ fn grace_nodes(len: u16) -> u64 {
 /// The outcome when a limit stopped the search after a mate within `len`
 /// plies was found: that mate's line, checked, with the length marked as
 /// not proven shortest. Unknown if even the line cannot be read within
-/// the grace nodes.
+/// the grace nodes. The line is read under the convention the mate was
+/// proven in (it ends in checkmate when that counted every interposition).
 fn kept_mate(
     s: &mut Search,
     pos: &Position,
     config: &SolverConfig,
-    len: u16,
-    pieces: Hand,
+    found: Found,
 ) -> Result<Outcome, SolveError> {
+    let Found { len, pieces, rule } = found;
     let nodes = s.nodes;
     s.budget.grace(nodes, grace_nodes(len));
     s.budget.phase = Phase::Line(len as u32);
     // The table usually holds the line; when it does not, it is read by
-    // searching.
+    // searching. Either way under the convention the mate was proven in.
+    s.config.interpositions = rule;
     let read = match s.table_line(len) {
         Some(v) => Ok(v),
         None => s.found_line(len, 0),
     };
+    s.config.interpositions = config.interpositions;
     let (pv, leftover) = match read {
         Ok(v) => v,
         Err(LineFailure::Budget) => {

@@ -16,6 +16,15 @@
 //! (results that rest on the 無駄合 rule are not monotone in the hands, see
 //! [`crate::useless`]).
 //!
+//! One table serves searches under both interposition conventions (a solve
+//! under the 無駄合 rule looks for its first mate counting every
+//! interposition). A mate counting every interposition is a mate within
+//! the same length under the rule, and no mate under the rule is no mate
+//! counting every interposition; so every entry holds under both
+//! conventions except an exact proof (it rests on the rule: a search that
+//! counts every interposition ignores it) and a disproof found counting
+//! every interposition (*counted*: a search under the rule ignores it).
+//!
 //! The table is an array of buckets of [`BUCKET`] entries (four cache
 //! lines), chosen by a multiply-shift of the board key so that every byte
 //! of the requested size is used. Every entry of a board, resolved or open,
@@ -47,6 +56,7 @@
 //! one bucket at a time while the others go on searching. A table that is
 //! not shared takes no lock.
 
+use crate::useless::Interpositions;
 use crate::zeroed::{Zeroable, ZeroedArray};
 use std::cell::{Cell, UnsafeCell};
 use std::marker::PhantomData;
@@ -96,6 +106,9 @@ struct Entry {
     state: State,
     /// The result holds for the stored hand only.
     exact: bool,
+    /// A disproof found counting every interposition: it does not hold
+    /// under the 無駄合 rule.
+    counted: bool,
     /// The search generation that wrote the entry; entries of older
     /// generations count as empty.
     gen: u8,
@@ -122,10 +135,20 @@ impl Entry {
         }
     }
 
+    /// True if a resolved entry holds for a search under `rule` (see the
+    /// module documentation).
+    #[inline]
+    fn holds_under(&self, rule: Interpositions) -> bool {
+        match rule {
+            Interpositions::CountAll => !(self.exact && self.state == State::Proven),
+            Interpositions::SkipUseless => !self.counted,
+        }
+    }
+
     /// Dominance between two results of the same kind on one board: true
     /// if this one holds wherever `other` does, for a depth at least as
-    /// useful (a proof no longer, a disproof no shallower). `other` is then
-    /// redundant.
+    /// useful (a proof no longer, a disproof no shallower), under every
+    /// convention `other` holds under. `other` is then redundant.
     #[inline]
     fn covers(&self, other: &Entry) -> bool {
         let depth = if self.state == State::Proven {
@@ -134,6 +157,7 @@ impl Entry {
             self.depth >= other.depth
         };
         depth
+            && (!self.counted || other.counted)
             && if self.exact {
                 other.exact && other.hand == self.hand
             } else {
@@ -530,8 +554,10 @@ impl Table {
     }
 
     /// Looks a node up: `hand` is the attacker's hand, `remaining` the
-    /// plies the caller still allows for a mate.
-    pub fn probe(&self, key: u64, hand: Hand, remaining: u16) -> Probe {
+    /// plies the caller still allows for a mate, `rule` the convention of
+    /// the caller's search (results that do not hold under it are not
+    /// seen).
+    pub fn probe(&self, key: u64, hand: Hand, remaining: u16, rule: Interpositions) -> Probe {
         let gen = self.gen;
         let mut guard = self.lock(self.bucket(key));
         let mut proven: Option<&Entry> = None;
@@ -542,7 +568,7 @@ impl Table {
         // its dn).
         let (mut pn_lb, mut dn_lb) = (0u32, 0u32);
         for e in guard.entries().iter() {
-            if e.key != key || !e.live(gen) {
+            if e.key != key || !e.live(gen) || !e.holds_under(rule) {
                 continue;
             }
             match e.state {
@@ -648,6 +674,7 @@ impl Table {
                 best: best.raw(),
                 state: State::Open,
                 exact: false,
+                counted: false,
                 gen,
             },
         );
@@ -710,6 +737,7 @@ impl Table {
             best: best.raw(),
             state: State::Proven,
             exact,
+            counted: false,
             gen: self.gen,
         };
         self.store_resolved(node_hand, entry, work);
@@ -717,9 +745,10 @@ impl Table {
 
     /// Stores a disproof of the node `(key, node_hand)`: no mate within
     /// `depth` plies for every attacker hand inferior or equal to
-    /// `disproof_hand` (for `disproof_hand` only, if `exact`). The node's
-    /// open entry and disproofs the new one makes redundant are removed,
-    /// their work carried over.
+    /// `disproof_hand` (for `disproof_hand` only, if `exact`), found by a
+    /// search under `rule`. The node's open entry and disproofs the new one
+    /// makes redundant are removed, their work carried over.
+    #[allow(clippy::too_many_arguments)]
     pub fn store_disproven(
         &self,
         key: u64,
@@ -727,6 +756,7 @@ impl Table {
         disproof_hand: Hand,
         depth: u16,
         exact: bool,
+        rule: Interpositions,
         work: u64,
     ) {
         let entry = Entry {
@@ -739,6 +769,7 @@ impl Table {
             best: 0,
             state: State::Disproven,
             exact,
+            counted: rule == Interpositions::CountAll,
             gen: self.gen,
         };
         self.store_resolved(node_hand, entry, work);
@@ -959,6 +990,9 @@ mod tests {
     use super::*;
     use tsumi_core::PieceType;
 
+    const ALL: Interpositions = Interpositions::CountAll;
+    const RULE: Interpositions = Interpositions::SkipUseless;
+
     fn hand(pairs: &[(PieceType, u32)]) -> Hand {
         let mut h = Hand::EMPTY;
         for &(k, n) in pairs {
@@ -993,9 +1027,9 @@ mod tests {
         for round in 0..600u64 {
             for k in 0..5 {
                 let key = (round * 7 + k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+                t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
                 assert!(matches!(
-                    t.probe(key, Hand::EMPTY, 3),
+                    t.probe(key, Hand::EMPTY, 3, ALL),
                     Probe::Disproven { .. }
                 ));
             }
@@ -1012,23 +1046,23 @@ mod tests {
             .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
         for &key in &keys {
-            t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+            t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
         }
         t.new_generation();
         assert_eq!(t.gen, 2);
         assert!(keys
             .iter()
-            .all(|&k| t.probe(k, Hand::EMPTY, 3) == Probe::Missing));
+            .all(|&k| t.probe(k, Hand::EMPTY, 3, ALL) == Probe::Missing));
         // A shared table lists nothing: the next generation too.
         {
             let shared = SharedTable::new(&t);
             shared
                 .table()
-                .store_disproven(keys[0], Hand::EMPTY, Hand::EMPTY, 3, false, 1);
+                .store_disproven(keys[0], Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
         }
         t.new_generation();
         assert_eq!(t.gen, 3);
-        assert_eq!(t.probe(keys[0], Hand::EMPTY, 3), Probe::Missing);
+        assert_eq!(t.probe(keys[0], Hand::EMPTY, 3, ALL), Probe::Missing);
     }
 
     #[test]
@@ -1036,28 +1070,33 @@ mod tests {
         let mut small = Table::with_buckets(16);
         let mut large = Table::with_buckets(1024);
         // Older generations of either table stay forgotten.
-        small.store_disproven(99, Hand::EMPTY, Hand::EMPTY, 5, false, 1);
+        small.store_disproven(99, Hand::EMPTY, Hand::EMPTY, 5, false, ALL, 1);
         small.new_generation();
-        large.store_disproven(98, Hand::EMPTY, Hand::EMPTY, 5, false, 1);
+        large.store_disproven(98, Hand::EMPTY, Hand::EMPTY, 5, false, ALL, 1);
         large.new_generation();
         let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for k in 0..40 {
             match k % 3 {
                 0 => small.store_proven(key(k), Hand::EMPTY, Hand::EMPTY, 3, false, Move::NULL, 1),
-                1 => small.store_disproven(key(k), Hand::EMPTY, Hand::EMPTY, 4, false, 1),
+                1 => small.store_disproven(key(k), Hand::EMPTY, Hand::EMPTY, 4, false, ALL, 1),
                 _ => small.store_open(key(k), Hand::EMPTY, 7, (2, 3), Move::NULL, 1),
             }
         }
         large.absorb(&small);
+        // Each entry as it was: what either convention sees of it too
+        // (a disproof counting every interposition is not one under the
+        // rule).
         for k in 0..40 {
-            assert_eq!(
-                large.probe(key(k), Hand::EMPTY, 7),
-                small.probe(key(k), Hand::EMPTY, 7),
-                "key {k}"
-            );
+            for rule in [ALL, RULE] {
+                assert_eq!(
+                    large.probe(key(k), Hand::EMPTY, 7, rule),
+                    small.probe(key(k), Hand::EMPTY, 7, rule),
+                    "key {k}"
+                );
+            }
         }
-        assert_eq!(large.probe(99, Hand::EMPTY, 5), Probe::Missing);
-        assert_eq!(large.probe(98, Hand::EMPTY, 5), Probe::Missing);
+        assert_eq!(large.probe(99, Hand::EMPTY, 5, ALL), Probe::Missing);
+        assert_eq!(large.probe(98, Hand::EMPTY, 5, ALL), Probe::Missing);
         assert_eq!(large.stats().used, small.stats().used);
     }
 
@@ -1078,12 +1117,15 @@ mod tests {
         let p = hand(&[(PieceType::Gold, 1)]);
         t.store_proven(42, p, p, 5, false, Move::NULL, 10);
         let more = hand(&[(PieceType::Gold, 2), (PieceType::Pawn, 1)]);
-        assert!(matches!(t.probe(42, more, 5), Probe::Proven { len: 5, .. }));
-        assert!(matches!(t.probe(42, more, 9), Probe::Proven { .. }));
+        assert!(matches!(
+            t.probe(42, more, 5, ALL),
+            Probe::Proven { len: 5, .. }
+        ));
+        assert!(matches!(t.probe(42, more, 9, ALL), Probe::Proven { .. }));
         // Not for a shorter bound: a proof number that grows with the
         // plies missing instead.
         assert_eq!(
-            t.probe(42, more, 3),
+            t.probe(42, more, 3, ALL),
             Probe::Open {
                 pn: 3,
                 dn: 1,
@@ -1091,30 +1133,36 @@ mod tests {
                 exact: false
             }
         );
-        assert!(matches!(t.probe(42, more, 1), Probe::Open { pn: 5, .. }));
+        assert!(matches!(
+            t.probe(42, more, 1, ALL),
+            Probe::Open { pn: 5, .. }
+        ));
         // Nor for an inferior hand or another board.
-        assert_eq!(t.probe(42, Hand::EMPTY, 9), Probe::Missing);
-        assert_eq!(t.probe(43, more, 9), Probe::Missing);
+        assert_eq!(t.probe(42, Hand::EMPTY, 9, ALL), Probe::Missing);
+        assert_eq!(t.probe(43, more, 9, ALL), Probe::Missing);
     }
 
     #[test]
     fn disproofs_cover_inferior_hands_up_to_depth() {
         let t = Table::new(1);
         let d = hand(&[(PieceType::Pawn, 3)]);
-        t.store_disproven(7, d, d, 9, false, 1);
+        t.store_disproven(7, d, d, 9, false, ALL, 1);
         assert!(matches!(
-            t.probe(7, hand(&[(PieceType::Pawn, 1)]), 9),
+            t.probe(7, hand(&[(PieceType::Pawn, 1)]), 9, ALL),
             Probe::Disproven { .. }
         ));
         assert!(matches!(
-            t.probe(7, Hand::EMPTY, 3),
+            t.probe(7, Hand::EMPTY, 3, ALL),
             Probe::Disproven { .. }
         ));
-        assert_eq!(t.probe(7, Hand::EMPTY, 11), Probe::Missing);
-        assert_eq!(t.probe(7, hand(&[(PieceType::Pawn, 4)]), 9), Probe::Missing);
-        t.store_disproven(7, d, d, DEPTH_INF, false, 1);
+        assert_eq!(t.probe(7, Hand::EMPTY, 11, ALL), Probe::Missing);
+        assert_eq!(
+            t.probe(7, hand(&[(PieceType::Pawn, 4)]), 9, ALL),
+            Probe::Missing
+        );
+        t.store_disproven(7, d, d, DEPTH_INF, false, ALL, 1);
         assert!(matches!(
-            t.probe(7, Hand::EMPTY, 2000),
+            t.probe(7, Hand::EMPTY, 2000, ALL),
             Probe::Disproven {
                 depth: DEPTH_INF,
                 ..
@@ -1128,7 +1176,7 @@ mod tests {
         let h = hand(&[(PieceType::Rook, 1)]);
         t.store_open(5, h, 11, (3, 4), Move::NULL, 100);
         assert!(matches!(
-            t.probe(5, h, 11),
+            t.probe(5, h, 11, ALL),
             Probe::Open {
                 pn: 3,
                 dn: 4,
@@ -1139,7 +1187,7 @@ mod tests {
         // Another hand gets bounds only: with less in hand the attacker
         // needs at least as much work to mate (pn >= 3)...
         assert_eq!(
-            t.probe(5, Hand::EMPTY, 11),
+            t.probe(5, Hand::EMPTY, 11, ALL),
             Probe::Open {
                 pn: 3,
                 dn: 1,
@@ -1150,7 +1198,7 @@ mod tests {
         // ... with more, the defender at least as much to refute (dn >= 4).
         let more = hand(&[(PieceType::Rook, 1), (PieceType::Gold, 1)]);
         assert_eq!(
-            t.probe(5, more, 11),
+            t.probe(5, more, 11, ALL),
             Probe::Open {
                 pn: 1,
                 dn: 4,
@@ -1160,11 +1208,14 @@ mod tests {
         );
         // An incomparable hand learns nothing.
         assert_eq!(
-            t.probe(5, hand(&[(PieceType::Gold, 1)]), 11),
+            t.probe(5, hand(&[(PieceType::Gold, 1)]), 11, ALL),
             Probe::Missing
         );
         t.store_proven(5, h, Hand::EMPTY, 7, false, Move::NULL, 1);
-        assert!(matches!(t.probe(5, h, 11), Probe::Proven { len: 7, .. }));
+        assert!(matches!(
+            t.probe(5, h, 11, ALL),
+            Probe::Proven { len: 7, .. }
+        ));
         assert_eq!(t.stats().used, 1);
     }
 
@@ -1175,26 +1226,67 @@ mod tests {
         let more = hand(&[(PieceType::Gold, 2)]);
         t.store_proven(9, h, h, 3, true, Move::NULL, 1);
         assert!(matches!(
-            t.probe(9, h, 3),
+            t.probe(9, h, 3, RULE),
             Probe::Proven { exact: true, .. }
         ));
-        assert_eq!(t.probe(9, more, 3), Probe::Missing);
-        t.store_disproven(10, h, h, 3, true, 1);
+        assert_eq!(t.probe(9, more, 3, RULE), Probe::Missing);
+        t.store_disproven(10, h, h, 3, true, RULE, 1);
         assert!(matches!(
-            t.probe(10, h, 3),
+            t.probe(10, h, 3, RULE),
             Probe::Disproven { exact: true, .. }
         ));
-        assert_eq!(t.probe(10, Hand::EMPTY, 3), Probe::Missing);
+        assert_eq!(t.probe(10, Hand::EMPTY, 3, RULE), Probe::Missing);
         // A general proof does not remove an exact one it does not cover,
         // and is found for superior hands.
         t.store_proven(9, more, more, 3, false, Move::NULL, 1);
         assert!(matches!(
-            t.probe(9, h, 3),
+            t.probe(9, h, 3, RULE),
             Probe::Proven { exact: true, .. }
         ));
         assert!(matches!(
-            t.probe(9, more, 3),
+            t.probe(9, more, 3, RULE),
             Probe::Proven { exact: false, .. }
+        ));
+        // A search counting every interposition does not see the exact
+        // proof (it rests on the rule), the general one it does.
+        assert_eq!(t.probe(9, h, 3, ALL), Probe::Missing);
+        assert!(matches!(t.probe(9, more, 3, ALL), Probe::Proven { .. }));
+    }
+
+    #[test]
+    fn disproofs_counting_every_interposition_do_not_hold_under_the_rule() {
+        let t = Table::new(1);
+        let h = hand(&[(PieceType::Gold, 1)]);
+        t.store_disproven(11, h, h, 5, false, ALL, 1);
+        assert!(matches!(t.probe(11, h, 5, ALL), Probe::Disproven { .. }));
+        assert_eq!(t.probe(11, h, 5, RULE), Probe::Missing);
+        // A disproof under the rule holds counting every interposition
+        // too, and makes the counted one redundant; a counted one never
+        // removes a disproof under the rule.
+        t.store_disproven(11, h, h, 7, false, RULE, 1);
+        assert!(matches!(
+            t.probe(11, h, 5, RULE),
+            Probe::Disproven { depth: 7, .. }
+        ));
+        assert!(matches!(
+            t.probe(11, h, 7, ALL),
+            Probe::Disproven { depth: 7, .. }
+        ));
+        t.store_disproven(11, h, h, 9, false, ALL, 1);
+        assert!(matches!(
+            t.probe(11, h, 7, RULE),
+            Probe::Disproven { depth: 7, .. }
+        ));
+        assert!(matches!(
+            t.probe(11, h, 9, ALL),
+            Probe::Disproven { depth: 9, .. }
+        ));
+        assert_eq!(t.stats().used, 2);
+        // Proofs counting every interposition hold under the rule.
+        t.store_proven(12, h, h, 9, false, Move::NULL, 1);
+        assert!(matches!(
+            t.probe(12, h, 9, RULE),
+            Probe::Proven { len: 9, .. }
         ));
     }
 
@@ -1229,7 +1321,10 @@ mod tests {
         assert!(s.used <= s.capacity);
         assert!(s.collections > 0 || s.replacements > 0);
         // The most recent high-work entries survive.
-        assert!(matches!(t.probe(999, Hand::EMPTY, 3), Probe::Open { .. }));
+        assert!(matches!(
+            t.probe(999, Hand::EMPTY, 3, ALL),
+            Probe::Open { .. }
+        ));
     }
 
     /// The fields of the entry stored for `key`, derived from the key, so
@@ -1293,7 +1388,7 @@ mod tests {
                             }
                             let probe_key = keys[(round * 11 + id) % keys.len()];
                             let (h, len, best) = derived(probe_key);
-                            match t.probe(probe_key, h, 2000) {
+                            match t.probe(probe_key, h, 2000, ALL) {
                                 Probe::Proven {
                                     len: l,
                                     hand,

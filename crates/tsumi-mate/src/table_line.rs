@@ -27,9 +27,12 @@ impl Search<'_> {
         let mut line = Vec::new();
         let mut moves = MoveList::new();
         let mut n = len;
+        let rule = self.config.interpositions;
         let complete = loop {
             if self.is_or() {
-                let probe = self.tt.probe(self.pos.board_key(), self.attacker_hand(), n);
+                let probe = self
+                    .tt
+                    .probe(self.pos.board_key(), self.attacker_hand(), n, rule);
                 let Probe::Proven { len, best, .. } = probe else {
                     break false;
                 };
@@ -58,7 +61,7 @@ impl Search<'_> {
                 let mut pick: Option<(Move, u16)> = None;
                 for &e in moves.iter() {
                     let (key, _, _) = self.pos.keys_after(e);
-                    if let Probe::Proven { len, .. } = self.tt.probe(key, hand, n - 1) {
+                    if let Probe::Proven { len, .. } = self.tt.probe(key, hand, n - 1, rule) {
                         if pick.is_none_or(|(_, l)| len > l) {
                             pick = Some((e, len));
                         }

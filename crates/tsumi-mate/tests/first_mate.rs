@@ -1,0 +1,91 @@
+//! Under the 無駄合 rule the first mate is looked for counting every
+//! interposition (`first_mate.rs`); the rule still decides the length.
+
+mod common;
+
+use common::*;
+use tsumi_mate::{
+    check_mate_line, Defence, Interpositions, Limits, Shortest, Solver, SolverConfig, Verdict,
+};
+
+fn first_only(interpositions: Interpositions) -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb: 64,
+        interpositions,
+        shortest: Shortest::First,
+        limits: Limits::nodes(5_000_000),
+        ..SolverConfig::default()
+    })
+}
+
+/// 将棋無双 problems whose published length (the rule's) is shorter than
+/// their shortest mate counting every interposition: 21 against 25, 23
+/// against 25, 41 against 51.
+const CASES: [&str; 3] = ["musou-029", "musou-081", "musou-099"];
+
+#[test]
+fn the_first_search_counts_every_interposition() {
+    for name in CASES {
+        let p = musou_problem(name);
+        let rule = solve_checked(&mut first_only(Interpositions::SkipUseless), &p.sfen);
+        let all = solve_checked(&mut first_only(Interpositions::CountAll), &p.sfen);
+        assert_eq!(rule.verdict, Verdict::Mate, "{name}");
+        // The same search, node for node: the first mate, its bound and
+        // its line are those counting every interposition.
+        assert_eq!(
+            rule.first_mate.map(|f| f.0),
+            all.first_mate.map(|f| f.0),
+            "{name}"
+        );
+        assert_eq!(rule.length, all.length, "{name}");
+        assert_eq!(rule.pv, all.pv, "{name}");
+    }
+}
+
+#[test]
+fn the_rule_still_decides_the_length() {
+    for name in CASES {
+        let p = musou_problem(name);
+        let mut s = rule_solver(64, Limits::nodes(20_000_000), Defence::NoLeftover);
+        let sol = solve_checked(&mut s, &p.sfen);
+        assert!(sol.proven_shortest, "{name}");
+        assert_eq!(sol.length, Some(p.length), "{name}");
+        let mut s = solver(64, Limits::nodes(20_000_000));
+        let all = solve_checked(&mut s, &p.sfen);
+        assert!(
+            all.length > sol.longest_defence.or(sol.length),
+            "{name}: {all:?}"
+        );
+    }
+}
+
+#[test]
+fn beyond_the_horizon_counting_every_interposition_the_rule_searches_again() {
+    // yumei2-0046: mate in 7 under the rule, in 29 counting every
+    // interposition. With a horizon of 9 plies the first search finds no
+    // mate within it, and the search under the rule finds the 7.
+    let (_, row) = tsv_rows(include_str!("data/modern.tsv"))
+        .find(|(_, f)| f.get(2) == Some(&"yumei2-0046"))
+        .expect("yumei2-0046 in modern.tsv");
+    let sfen = row[0];
+    let horizon = |interpositions| {
+        Solver::new(SolverConfig {
+            hash_mb: 64,
+            interpositions,
+            defence: Defence::for_rule(interpositions),
+            max_ply: 9,
+            ..SolverConfig::default()
+        })
+    };
+    let all = solve_checked(&mut horizon(Interpositions::CountAll), sfen);
+    assert_eq!(all.verdict, Verdict::Unknown);
+    assert!(all.no_mate_within >= Some(9), "{:?}", all.no_mate_within);
+    let pos = position(sfen);
+    let sol = horizon(Interpositions::SkipUseless).solve(&pos).unwrap();
+    assert_eq!((sol.verdict, sol.length), (Verdict::Mate, Some(7)));
+    assert!(sol.proven_shortest);
+    // The line ends in useless interpositions, which the checker replays.
+    let line: Vec<_> = sol.pv.iter().chain(&sol.useless_tail).copied().collect();
+    assert!(!sol.useless_tail.is_empty());
+    check_mate_line(&pos, &line).unwrap();
+}
