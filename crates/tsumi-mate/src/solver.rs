@@ -538,6 +538,18 @@ struct Found {
     rule: Interpositions,
 }
 
+/// A mate found and its line, read from the table when it was found.
+type KeptLine = (Found, (Vec<Move>, Hand));
+
+/// The line of `found` read from the table (see [`crate::table_line`]),
+/// under the convention it was proven in; no node is searched.
+fn line_from_table(s: &mut Search, config: &SolverConfig, found: Found) -> Option<KeptLine> {
+    s.config.interpositions = found.rule;
+    let line = s.table_line(found.len);
+    s.config.interpositions = config.interpositions;
+    line.map(|l| (found, l))
+}
+
 /// Phases 2 and 3 after a first mate was found.
 fn shorten(
     s: &mut Search,
@@ -549,8 +561,14 @@ fn shorten(
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
     if config.shortest == Shortest::First {
-        return kept_mate(s, pos, config, found);
+        return kept_mate(s, pos, config, found, None);
     }
+    // The line of each mate found is read from the table at once, while
+    // the table holds it: a long work's searches fill the table within
+    // seconds, and by the time a limit stops the shortening the line of
+    // the last mate found may be gone from it and too long to search for
+    // within the grace nodes. Reading costs a few probes a ply.
+    let mut kept = line_from_table(s, config, found);
     // Under Shortest::Quick each step may spend what finding took.
     let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
     while found.len >= 3 {
@@ -559,7 +577,7 @@ fn shorten(
             .cap_nodes(allowance.map(|a| s.nodes.saturating_add(a)));
         let r = par.settle(s, found.len - 2);
         if !r.resolved() {
-            return kept_mate(s, pos, config, found);
+            return kept_mate(s, pos, config, found, kept);
         }
         if r.pn != 0 {
             break;
@@ -570,6 +588,7 @@ fn shorten(
             pieces: r.hand,
             rule: config.interpositions,
         };
+        kept = line_from_table(s, config, found).or(kept);
     }
     s.budget.cap_nodes(None);
     let Found { len, pieces, .. } = found;
@@ -589,7 +608,7 @@ fn shorten(
             Err(LineFailure::Budget) => v,
             Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
         },
-        Err(LineFailure::Budget) => return kept_mate(s, pos, config, found),
+        Err(LineFailure::Budget) => return kept_mate(s, pos, config, found, kept),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
     let tail = verified(pos, &pv, leftover, config)?;
@@ -617,33 +636,49 @@ fn grace_nodes(len: u16) -> u64 {
 /// The outcome when a limit stopped the search after a mate within `len`
 /// plies was found: that mate's line, checked, with the length marked as
 /// not proven shortest. Unknown if even the line cannot be read within
-/// the grace nodes. The line is read under the convention the mate was
-/// proven in (it ends in checkmate when that counted every interposition).
+/// the grace nodes and no line of a longer mate was `kept` when it was
+/// found (that one is then the answer). The line is read under the
+/// convention the mate was proven in (it ends in checkmate when that
+/// counted every interposition).
 fn kept_mate(
     s: &mut Search,
     pos: &Position,
     config: &SolverConfig,
     found: Found,
+    kept: Option<KeptLine>,
 ) -> Result<Outcome, SolveError> {
-    let Found { len, pieces, rule } = found;
-    let nodes = s.nodes;
-    s.budget.grace(nodes, grace_nodes(len));
-    s.budget.phase = Phase::Line(len as u32);
-    // The table usually holds the line; when it does not, it is read by
-    // searching. Either way under the convention the mate was proven in.
-    s.config.interpositions = rule;
-    let read = match s.table_line(len) {
-        Some(v) => Ok(v),
-        None => s.found_line(len, 0),
-    };
-    s.config.interpositions = config.interpositions;
-    let (pv, leftover) = match read {
-        Ok(v) => v,
-        Err(LineFailure::Budget) => {
-            return Ok(Outcome::bare(Verdict::Unknown, Some(len as u32), s.nodes))
+    let (found, (pv, leftover)) = match kept {
+        Some(k) if k.0.len == found.len => k,
+        _ => {
+            let nodes = s.nodes;
+            s.budget.grace(nodes, grace_nodes(found.len));
+            s.budget.phase = Phase::Line(found.len as u32);
+            // The table usually holds the line; when it does not, it is
+            // read by searching. Either way under the convention the mate
+            // was proven in.
+            let read = match line_from_table(s, config, found) {
+                Some(k) => Ok(k),
+                None => {
+                    s.config.interpositions = found.rule;
+                    let line = s.found_line(found.len, 0);
+                    s.config.interpositions = config.interpositions;
+                    line.map(|l| (found, l))
+                }
+            };
+            match (read, kept) {
+                (Ok(k), _) | (Err(LineFailure::Budget), Some(k)) => k,
+                (Err(LineFailure::Budget), None) => {
+                    return Ok(Outcome::bare(
+                        Verdict::Unknown,
+                        Some(found.len as u32),
+                        s.nodes,
+                    ))
+                }
+                (Err(LineFailure::Inconsistent), _) => return Err(SolveError::Inconsistent),
+            }
         }
-        Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
+    let Found { len, pieces, .. } = found;
     let tail = verified(pos, &pv, leftover, config)?;
     // The claim is the bound the search proved: a mate within `len`
     // against every defence. The line read from the table may be

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use tsumi_mate::{Limits, Verdict};
+use tsumi_mate::{Defence, Limits, Verdict};
 
 /// 将棋無双 9 (29 plies): the first mate is found within a few ten
 /// thousand nodes, proving that no 27-ply mate exists takes far more.
@@ -44,4 +44,26 @@ fn a_limit_before_any_mate_is_unknown() {
     let sol = solve_checked(&mut s, &p.sfen);
     assert_eq!(sol.verdict, Verdict::Unknown);
     assert!(sol.pv.is_empty());
+}
+
+/// 夢の旅人 (a long work of `../shared/data/tsume/long.tsv`, a position
+/// of shtsume's test set, MIT).
+const YUME_NO_TABIBITO: &str = "9/S3p3n/G2p5/1G7/2P+B4N/+rnB2S2R/N3G4/2L2ppp1/G1sks4 b 12P3l 1";
+
+/// Under the 無駄合 rule the first mate of 夢の旅人, 339 plies, comes at
+/// about 4.9 M nodes; by 13 M nodes the shortening searches have filled
+/// the 1 GB table, and the lines of the mates found, 339 plies or
+/// shorter, are no longer in it and too long to search for again within
+/// the grace nodes. Each line is read from the table when its mate is
+/// found, so the solve still answers with a checked mate (before, it
+/// answered "unknown").
+#[test]
+#[ignore = "about 40 s: cargo test --release -p tsumi-mate --test kept_mate -- --ignored"]
+fn a_long_mate_is_kept_after_its_table_moved_on() {
+    let mut s = rule_solver(1024, Limits::nodes(13_000_000), Defence::NoLeftover);
+    let sol = solve_checked(&mut s, YUME_NO_TABIBITO);
+    assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
+    assert!(!sol.proven_shortest);
+    let n = sol.length.expect("a length");
+    assert!(n <= 339 && n % 2 == 1, "length {n}");
 }
