@@ -4,8 +4,9 @@
 Usage: scripts/bench-python.py [--per-set N] [--positions N] [--nodes N] [--repeat N] [--passes N]
 
 Needs `pip install ./crates/tsumi-py cshogi` in the running Python. Prints a
-Markdown table; every ratio is tsumi's time divided by cshogi's, measured in
-the same run (below 1 means tsumi is faster). Run it on a quiet machine.
+Markdown table of the times (for the pass kept, and per call); every ratio
+is tsumi's time divided by cshogi's, measured in the same run (below 1
+means tsumi is faster). Run it on a quiet machine.
 
 1. Solving: the first N (default 200) problems of each of mate-3/5/7/9-ply
    (../shared/data/tsume, else the copies in crates/tsumi-mate/tests/data)
@@ -154,15 +155,14 @@ def main():
         print(f"bench-python: {e}; run: pip install ./crates/tsumi-py cshogi", file=sys.stderr)
         return 1
 
-    rows = []
-
     def row(what, n, result):
         t, c, note = result
-        rows.append((what, n, t, c, note))
-        print(f"| {what} | {n} | {t:.3f} | {c:.3f} | {t / c if c > 0 else float('nan'):.2f} | {note} |", flush=True)
+        per_call = f"{t / n * 1e6:.1f} | {c / n * 1e6:.1f}"
+        ratio = t / c if c > 0 else float("nan")
+        print(f"| {what} | {n} | {t:.3f} | {c:.3f} | {per_call} | {ratio:.2f} | {note} |", flush=True)
 
-    print("| benchmark | n | tsumi s | cshogi s | tsumi / cshogi | notes |")
-    print("|---|---:|---:|---:|---:|---|")
+    print("| benchmark | n | tsumi s | cshogi s | tsumi µs/call | cshogi µs/call | tsumi / cshogi | notes |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for ply in SETS:
         sfens = load(ply, args.per_set)
         row(f"solve mate-{ply}-ply (count) vs DfPn", len(sfens), bench_solve(tsumi, cshogi, sfens, ply, args.nodes, args.hash_mb, passes=args.passes))

@@ -69,7 +69,7 @@ impl<'t> Search<'t> {
             budget,
             config,
             mate_now_memo: KeyMap::default(),
-            estimates: Estimates::default(),
+            estimates: Estimates::new(),
             busy: None,
             spare: Vec::new(),
         }
