@@ -15,7 +15,8 @@
 //!
 //! Measured by node counts (docs/solver.md, *The long works*): on long.tsv
 //! 1980's first mate came at 13.3 M → 6.7 M nodes and 成吉思汗's at
-//! 20.0 M → 4.9 M; 将棋無双, whose lines are shorter, is untouched. Damping
+//! 20.0 M → 4.9 M, but アンバーグリス found none within 13 M (10.4 M
+//! before); 将棋無双, whose lines are shorter, is untouched. Damping
 //! at every depth cost 将棋無双 2 % and lost a mate at its node limit; a cap
 //! of 32 or 128, or counting an eighth beyond it, lost 成吉思汗 within
 //! 20 M nodes.
