@@ -67,3 +67,20 @@ fn a_long_mate_is_kept_after_its_table_moved_on() {
     let n = sol.length.expect("a length");
     assert!(n <= 339 && n % 2 == 1, "length {n}");
 }
+
+/// Astral Traveler (579 plies published), from `long.tsv`: with the AND
+/// cap (`and_cap.rs`) its first mate comes at about 3.4 M nodes, deeper
+/// than the table can give back probe by probe, so its line is searched
+/// for at once, while the table still holds the proof (`line_searched`);
+/// before, the solve found the mate and answered "unknown" at the limit.
+#[test]
+#[ignore = "about 20 s: cargo test --release -p tsumi-mate --test kept_mate -- --ignored"]
+fn a_first_mate_whose_line_the_table_cannot_give_is_kept() {
+    const ASTRAL_TRAVELER: &str =
+        "lp2p3g/+R4p1Sn/1P1kgsp1p/3+p+p1s2/B1p+r1P3/L8/+n3NgB+pP/+p4G1+p1/P+pPsP4 b Lnl 1";
+    let mut s = rule_solver(1024, Limits::nodes(13_000_000), Defence::NoLeftover);
+    let sol = solve_checked(&mut s, ASTRAL_TRAVELER);
+    assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
+    let n = sol.length.expect("a length");
+    assert!(n >= 579 && n % 2 == 1, "length {n}");
+}
