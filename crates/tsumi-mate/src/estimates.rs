@@ -23,6 +23,8 @@
 
 use std::cell::RefCell;
 
+use crate::spare::{self, Spares};
+
 use crate::useless::Interpositions;
 
 /// Slots of the cache (a power of two): 512 KiB.
@@ -30,10 +32,6 @@ const SLOTS: usize = 1 << 15;
 
 /// Mixed into the key under the 無駄合 rule, whose estimates differ.
 const RULE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// Caches kept per thread (a search and its nested sub-searches each hold
-/// one).
-const SPARE_CACHES: usize = 8;
 
 /// Slots written that a cache lists, to empty just those; past this many
 /// the whole cache is emptied.
@@ -44,7 +42,7 @@ type Storage = (Vec<(u64, u32)>, Vec<u32>);
 
 thread_local! {
     /// The emptied caches of searches that have ended on this thread.
-    static SPARE: RefCell<Vec<Storage>> = const { RefCell::new(Vec::new()) };
+    static SPARE: Spares<Storage> = const { RefCell::new(Vec::new()) };
 }
 
 /// Remembered first proof numbers of positions after a check, by full key.
@@ -74,7 +72,7 @@ impl Estimates {
     /// An empty cache for a search (the storage of a spare one of this
     /// thread when there is one).
     pub(crate) fn new() -> Estimates {
-        let (slots, written) = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+        let (slots, written) = spare::take(&SPARE).unwrap_or_default();
         debug_assert!(written.is_empty());
         Estimates { slots, written }
     }
@@ -124,13 +122,7 @@ impl Drop for Estimates {
             std::mem::take(&mut self.slots),
             std::mem::take(&mut self.written),
         );
-        // A thread that is ending has no spares left to keep.
-        let _ = SPARE.try_with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < SPARE_CACHES {
-                s.push(storage);
-            }
-        });
+        spare::keep(&SPARE, storage);
     }
 }
 

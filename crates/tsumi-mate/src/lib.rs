@@ -74,6 +74,7 @@ mod scratch;
 mod search;
 pub mod search_thread;
 pub mod solver;
+mod spare;
 pub mod table;
 mod table_line;
 pub mod useless;

@@ -20,6 +20,8 @@
 //! search.
 
 use std::cell::RefCell;
+
+use crate::spare::{self, Spares};
 use tsumi_core::Hand;
 
 /// Slots of the per-slot lists (a power of two).
@@ -28,16 +30,12 @@ const SLOTS: usize = 1 << 12;
 /// No position (in the per-slot lists, positions count from one).
 const NIL: u32 = 0;
 
-/// Spare paths kept per thread (a search and its nested sub-searches each
-/// hold one).
-const SPARE_PATHS: usize = 8;
-
 /// The storage of a path: the stack, the links and the slots' heads.
 type Storage = (Vec<(u64, Hand)>, Vec<u32>, Box<[u32]>);
 
 thread_local! {
     /// Empty paths of searches that have ended on this thread.
-    static SPARE: RefCell<Vec<Storage>> = const { RefCell::new(Vec::new()) };
+    static SPARE: Spares<Storage> = const { RefCell::new(Vec::new()) };
 }
 
 /// The path from the root of a search (or from the start of the history
@@ -60,7 +58,7 @@ fn slot(key: u64) -> usize {
 impl Path {
     /// An empty path (a spare one of this thread when there is one).
     pub(crate) fn new() -> Path {
-        let spare = SPARE.with(|s| s.borrow_mut().pop());
+        let spare = spare::take(&SPARE);
         let (stack, prev, head) = spare.unwrap_or_else(|| {
             (
                 Vec::with_capacity(256),
@@ -135,13 +133,7 @@ impl Drop for Path {
             std::mem::take(&mut self.prev),
             std::mem::take(&mut self.head),
         );
-        // A thread that is ending has no spares left to keep.
-        let _ = SPARE.try_with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < SPARE_PATHS {
-                s.push(storage);
-            }
-        });
+        spare::keep(&SPARE, storage);
     }
 }
 

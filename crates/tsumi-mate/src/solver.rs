@@ -558,12 +558,23 @@ fn line_from_table(s: &mut Search, config: &SolverConfig, found: Found) -> Optio
 fn line_searched(s: &mut Search, config: &SolverConfig, found: Found) -> Option<KeptLine> {
     s.budget
         .cap_nodes(Some(s.nodes.saturating_add(grace_nodes(found.len))));
+    let line = search_line(s, config, found);
+    let nodes = s.nodes;
+    s.budget.lift_cap(nodes);
+    line.ok()
+}
+
+/// The line of `found` searched for (table probes and bounded searches),
+/// under the convention it was proven in.
+fn search_line(
+    s: &mut Search,
+    config: &SolverConfig,
+    found: Found,
+) -> Result<KeptLine, LineFailure> {
     s.config.interpositions = found.rule;
     let line = s.found_line(found.len, 0);
     s.config.interpositions = config.interpositions;
-    let nodes = s.nodes;
-    s.budget.lift_cap(nodes);
-    line.ok().map(|l| (found, l))
+    line.map(|l| (found, l))
 }
 
 /// Phases 2 and 3 after a first mate was found.
@@ -674,12 +685,7 @@ fn kept_mate(
             // was proven in.
             let read = match line_from_table(s, config, found) {
                 Some(k) => Ok(k),
-                None => {
-                    s.config.interpositions = found.rule;
-                    let line = s.found_line(found.len, 0);
-                    s.config.interpositions = config.interpositions;
-                    line.map(|l| (found, l))
-                }
+                None => search_line(s, config, found),
             };
             match (read, kept) {
                 (Ok(k), _) | (Err(LineFailure::Budget), Some(k)) => k,
