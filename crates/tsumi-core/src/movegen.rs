@@ -205,15 +205,29 @@ impl Position {
         kind: GenKind,
         list: &mut S,
     ) {
+        self.generate_masked(a, kind, !Bitboard::EMPTY, list);
+    }
+
+    /// [`Position::generate_using`] for the moves that end on a square of
+    /// `mask` only.
+    #[inline(always)]
+    fn generate_masked<A: Sliders, S: MoveSink>(
+        &self,
+        a: &A,
+        kind: GenKind,
+        mask: Bitboard,
+        list: &mut S,
+    ) {
         let us = self.side_to_move();
         let them = us.flip();
         let own = self.color_bb(us);
         let occ = self.occupied();
-        let base = match kind {
-            GenKind::All => !own,
-            GenKind::Captures => self.color_bb(them),
-            GenKind::NonCaptures => !occ,
-        };
+        let base = mask
+            & match kind {
+                GenKind::All => !own,
+                GenKind::Captures => self.color_bb(them),
+                GenKind::NonCaptures => !occ,
+            };
         let ksq = self.king_square(us);
         let checkers = self.checkers();
         if let Some(k) = ksq {
@@ -238,9 +252,9 @@ impl Position {
         let (target, drop_target) = match (checkers.lsb(), ksq) {
             (Some(c), Some(k)) => {
                 let b = attacks::between(k, c);
-                (base & (b | Bitboard::from_square(c)), b)
+                (base & (b | Bitboard::from_square(c)), b & mask)
             }
-            _ => (base, !occ),
+            _ => (base, mask & !occ),
         };
         let pinned = match ksq {
             Some(_) => self.pinned(us),
@@ -386,15 +400,15 @@ impl Position {
         true
     }
 
-    /// Legal moves that end on `to` (used to check single moves).
+    /// Legal moves that end on `to` (used to check single moves): the
+    /// generator of every legal move, held to that one square.
     pub(crate) fn generate_legal_for_destination(&self, to: Square, list: &mut MoveList) {
-        self.generate(GenKind::All, list);
-        list.retain(|m| m.to() == to);
+        self.generate_masked(&Magic, GenKind::All, Bitboard::from_square(to), list);
     }
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.count_legal_moves() > 0
     }
 
     /// True if the side to move is in check and has no legal move.

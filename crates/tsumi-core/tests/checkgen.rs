@@ -14,6 +14,7 @@ mod common;
 use common::{move_set, oracle_positions, perft_positions, playout_positions, sfen_positions};
 use std::collections::BTreeSet;
 use tsumi_core::checkgen::mate_in_1;
+use tsumi_core::mate1::{mates, MateFilter};
 use tsumi_core::{Bitboard, Color, Move, MoveList, Piece, PieceType, Position, Square};
 
 /// The list as a set, after asserting it has no duplicates.
@@ -282,6 +283,81 @@ fn mate_in_1_on_playouts() {
         }
     }
     assert!(found > 100, "{found}");
+}
+
+/// Every check of `pos` that the mate filter rules out does not mate
+/// when played (checked with the full legal move list). Returns the
+/// checks seen and those ruled out.
+fn filter_rules_out_no_mate(pos: &mut Position) -> (usize, usize) {
+    let Some(filter) = MateFilter::new(pos) else {
+        return (0, 0);
+    };
+    let mut checks = MoveList::new();
+    pos.generate_checks(&mut checks);
+    let mut out = 0;
+    for &m in checks.iter() {
+        if filter.cannot_mate(pos, m) {
+            out += 1;
+            pos.do_move(m);
+            let mate = pos.is_checkmate();
+            pos.undo_move();
+            assert!(
+                !mate,
+                "{}: {} mates but was ruled out",
+                pos.to_sfen(),
+                m.to_usi()
+            );
+        }
+        assert_eq!(
+            mates(pos, m),
+            {
+                pos.do_move(m);
+                let mate = pos.is_checkmate();
+                pos.undo_move();
+                mate
+            },
+            "{}: {}",
+            pos.to_sfen(),
+            m.to_usi()
+        );
+    }
+    (checks.len(), out)
+}
+
+#[test]
+fn mate_filter_rules_out_only_checks_that_do_not_mate() {
+    let mut starts = sfen_positions(include_str!("data/mate-1-ply.txt"));
+    starts.extend(sfen_positions(include_str!("data/no-mate-1-ply.txt")));
+    let mut positions = playout_positions(&starts[..300], 300, 12, 0x5EED_0001);
+    positions.extend(starts);
+    // Positions after a check and an evasion: where a mate in three
+    // looks for its last move.
+    let mut deeper = Vec::new();
+    for pos in positions.iter().take(1500) {
+        let mut p = pos.clone();
+        let mut checks = MoveList::new();
+        p.generate_checks(&mut checks);
+        for &m in checks.iter().take(4) {
+            p.do_move(m);
+            for &e in p.legal_moves().iter().take(3) {
+                let mut q = p.clone();
+                q.do_move(e);
+                deeper.push(q);
+            }
+            p.undo_move();
+        }
+    }
+    positions.extend(deeper);
+    let (mut checks, mut out) = (0, 0);
+    for mut pos in positions {
+        let (c, o) = filter_rules_out_no_mate(&mut pos);
+        checks += c;
+        out += o;
+    }
+    eprintln!("mate filter: {out} of {checks} ruled out");
+    assert!(checks > 50_000, "{checks}");
+    // The filter is there to rule most checks out.
+    assert!(out * 2 > checks, "{out} of {checks}");
 }
 
 fn usi_set(list: &[&str]) -> BTreeSet<Move> {

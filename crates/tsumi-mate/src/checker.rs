@@ -1,7 +1,8 @@
 //! An independent checker for mating lines.
 //!
 //! It shares nothing with the search: it replays the line with the core's
-//! full legal move list (`legal_moves`), `gives_check`, `do_move` and
+//! generator of every legal move (`is_legal` asks it for the moves that
+//! end on the move's square), `gives_check`, `do_move` and
 //! `is_checkmate`, and never calls the check or evasion generators the
 //! solver is built on. The solver runs it on every line before reporting;
 //! a line it rejects is a solver bug.
@@ -87,8 +88,7 @@ pub fn check_mate_line(start: &Position, line: &[Move]) -> Result<LineSummary, L
     }
     let mut pos = start.clone();
     for (ply, &mv) in line.iter().enumerate() {
-        let legal = pos.legal_moves();
-        if !legal.contains(mv) {
+        if !pos.is_legal(mv) {
             let is_last = ply + 1 == line.len();
             if is_last && pawn_drop_that_would_mate(&pos, mv) {
                 return Err(LineError::PawnDropMate { ply });

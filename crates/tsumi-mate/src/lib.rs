@@ -73,6 +73,7 @@ pub mod report;
 mod scratch;
 mod search;
 pub mod search_thread;
+mod short_mate;
 pub mod solver;
 mod spare;
 pub mod table;

@@ -276,6 +276,15 @@ impl Budget {
         }
     }
 
+    /// The nodes a search that has counted `nodes` may still visit under
+    /// the node limit and the cap (the clock is not looked at).
+    pub(crate) fn node_room(&self, nodes: u64) -> u64 {
+        if self.exhausted {
+            return 0;
+        }
+        self.node_limit.min(self.cap).saturating_sub(nodes)
+    }
+
     /// True if a limit has been reached.
     pub(crate) fn is_exhausted(&self) -> bool {
         self.exhausted

@@ -12,6 +12,7 @@ use crate::keymap::KeyMap;
 use crate::limits::Budget;
 use crate::path::Path;
 use crate::table::Table;
+use crate::useless::Interpositions;
 use std::sync::Arc;
 use tsumi_core::{Color, Hand, Move, MoveList, Position};
 
@@ -88,6 +89,15 @@ impl<'t> Search<'t> {
             self.nodes,
             self.config,
         )
+    }
+
+    /// Takes first estimates counted elsewhere (full keys of positions
+    /// after a check, and their proof numbers under `rule`) into the
+    /// search's cache, as if it had counted them itself.
+    pub(crate) fn remember_estimates(&mut self, estimates: &[(u64, u32)], rule: Interpositions) {
+        for &(full_key, pn) in estimates {
+            self.estimates.put(full_key, rule, pn);
+        }
     }
 
     /// True when the 無駄合 rule is on.

@@ -20,6 +20,7 @@ use crate::parallel::Parallel;
 use crate::scratch;
 use crate::search::Search;
 use crate::search_thread;
+use crate::short_mate::short_mate;
 use crate::table::{Table, TableError, TableStats, DEPTH_INF};
 use crate::useless::{self, Interpositions};
 use core::fmt;
@@ -488,6 +489,13 @@ fn run(
     );
     let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
 
+    // Mates in one and three first, when any mate will do.
+    if config.shortest == Shortest::First {
+        if let Some(o) = short_first(&mut s, pos, config)? {
+            return Ok(o);
+        }
+    }
+
     // Phase 1: any mate.
     s.budget.phase = match config.algo {
         Algo::DfPn => Phase::FirstMate,
@@ -524,6 +532,40 @@ fn run(
         first_mate: first,
         ..o
     })
+}
+
+/// A mate in one or three found by [`short_mate`] before df-pn, checked;
+/// `None` when there is none (or the search gave up), its nodes counted
+/// in `s`.
+fn short_first(
+    s: &mut Search,
+    pos: &Position,
+    config: &SolverConfig,
+) -> Result<Option<Outcome>, SolveError> {
+    let room = s.budget.node_room(s.nodes);
+    let found = short_mate(&mut s.pos, config.ply_limit(), room);
+    s.nodes += found.nodes;
+    let Some(mate) = found.mate else {
+        // The first mate is looked for counting every interposition
+        // (see crate::first_mate).
+        s.remember_estimates(&found.estimates, Interpositions::CountAll);
+        return Ok(None);
+    };
+    let len = mate.line.len() as u32;
+    let tail = verified(pos, &mate.line, mate.leftover, config)?;
+    // No mate in one was missed on the way to a mate in three; under the
+    // 無駄合 rule a shorter one may still exist.
+    let proven = len == 1 || config.interpositions == Interpositions::CountAll;
+    Ok(Some(Outcome {
+        length: Some(len),
+        pv: mate.line,
+        useless_tail: tail,
+        leftover: mate.leftover,
+        pieces: Some(mate.pieces),
+        proven_shortest: proven,
+        first_mate: Some((s.nodes, s.budget.elapsed())),
+        ..Outcome::bare(Verdict::Mate, None, s.nodes)
+    }))
 }
 
 /// The shortest mate known so far.

@@ -1,0 +1,392 @@
+//! Mates in one and in three found by a plain fixed-depth search, before
+//! the proof-number search and its table are touched.
+//!
+//! A pipeline that calls the solver millions of times (a mate-in-N
+//! filter, an MCTS leaf check) mostly asks about positions that are mated
+//! at once or not at all, and there the fixed costs of df-pn dominate: a
+//! table lookup per child in a table no cache holds, the child lists, the
+//! line read back from the table. Under [`crate::Shortest::First`], where
+//! any mate will do, the solve first looks for a mate in one among the
+//! checks (most are ruled out without being played, see
+//! [`tsumi_core::mate1`]), then for a mate in three: a check after which
+//! every evasion is answered by a mate in one. The checks are tried in
+//! the order of their number of replies, fewest first, and only those
+//! with at most [`MAX_REPLIES`] (on the first 1,000 mates in three of the
+//! shared collection the mating check has at most 4 replies in 98.5 % of
+//! them); cshogi's df-pn makes the same three-ply test at each new OR node.
+//!
+//! Nothing is stored in the table. A mate found is reported (through the
+//! independent checker, as every line); when none is found, df-pn starts
+//! from scratch, but with the first estimates of the root's checks already
+//! known ([`ShortSearch::estimates`]: the numbers of replies counted here,
+//! the same ones its root expansion would count), so the ordering costs
+//! it nothing.
+//!
+//! Every interposition counts here. That is sound under the 無駄合 rule
+//! too, for a first mate (see [`crate::first_mate`]): every defence the
+//! rule counts is among those mated.
+//!
+//! The search is bounded ([`SHORT_NODES`] positions): on a position with
+//! many checks and many replies it gives up early and costs df-pn little.
+
+use crate::chain;
+use crate::pieces;
+use tsumi_core::{mate1, Color, Hand, Move, MoveList, Position};
+
+/// Positions the search may visit (each move played counts one) before
+/// it gives the position to df-pn.
+pub(crate) const SHORT_NODES: u64 = 2_000;
+
+/// The most replies a check may leave to be tried for a mate in three.
+pub(crate) const MAX_REPLIES: usize = 4;
+
+/// A mate found by [`short_mate`].
+#[derive(Clone, Debug)]
+pub(crate) struct ShortMate {
+    /// The line: the check, and for a mate in three a defence and the
+    /// mate that answers it.
+    pub line: Vec<Move>,
+    /// The proof pieces: the part of the attacker's hand the mate needs
+    /// against every defence.
+    pub pieces: Hand,
+    /// The attacker's hand at the end of the line.
+    pub leftover: Hand,
+}
+
+/// What [`short_mate`] found.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShortSearch {
+    /// The mate, if one was found.
+    pub mate: Option<ShortMate>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// When no mate was found: the first estimates of the root's checks
+    /// that were counted (full key of the position after the check, and
+    /// its proof number as [`chain::initial_pn`] counts it), none of them a
+    /// mate at once, for df-pn's estimates (counting every
+    /// interposition).
+    pub estimates: Vec<(u64, u32)>,
+}
+
+/// What a search that may give up returns: a mate, none within the
+/// search's depth, or nothing known (the node allowance ran out).
+enum Outcome<T> {
+    Found(T),
+    None,
+    GaveUp,
+}
+
+/// The search's state: the position, the attacker and the nodes counted.
+struct Short<'p> {
+    pos: &'p mut Position,
+    attacker: Color,
+    nodes: u64,
+    limit: u64,
+    estimates: Vec<(u64, u32)>,
+    /// The evasion that last escaped a mate in one: tried first after
+    /// the next check (a king's flight square often answers several).
+    refuter: Move,
+}
+
+/// A mate in one or, when `max_len` allows it, in three, of `pos` (the
+/// attacker to move), within `limit` positions visited (at most
+/// [`SHORT_NODES`]). `pos` is left as it was.
+pub(crate) fn short_mate(pos: &mut Position, max_len: u16, limit: u64) -> ShortSearch {
+    let attacker = pos.side_to_move();
+    let mut s = Short {
+        pos,
+        attacker,
+        nodes: 0,
+        limit: limit.min(SHORT_NODES),
+        estimates: Vec::new(),
+        refuter: Move::NULL,
+    };
+    let mate = if max_len == 0 {
+        None
+    } else {
+        s.mate_at_root(max_len)
+    };
+    let estimates = if mate.is_none() {
+        s.estimates
+    } else {
+        Vec::new()
+    };
+    ShortSearch {
+        mate,
+        nodes: s.nodes,
+        estimates,
+    }
+}
+
+impl Short<'_> {
+    /// A mate in one, then (if `max_len >= 3`) a mate in three, from the
+    /// root.
+    fn mate_at_root(&mut self, max_len: u16) -> Option<ShortMate> {
+        let mut checks = MoveList::new();
+        self.pos.generate_checks(&mut checks);
+        match self.mate_in_1(&checks) {
+            Outcome::Found((m, pieces, leftover)) => {
+                return Some(ShortMate {
+                    line: vec![m],
+                    pieces,
+                    leftover,
+                })
+            }
+            Outcome::GaveUp => return None,
+            Outcome::None => {}
+        }
+        if max_len < 3 {
+            return None;
+        }
+        match self.mate_in_3(&checks) {
+            Outcome::Found(mate) => Some(mate),
+            _ => None,
+        }
+    }
+
+    /// Counts a position visited; false once the allowance is spent.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes <= self.limit
+    }
+
+    /// The first of `checks` (the attacker's checks in the current
+    /// position) after which the defender is checkmated, with its proof
+    /// pieces and the attacker's hand after it. Each check played counts
+    /// a node (those the mate filter rules out are not played).
+    fn mate_in_1(&mut self, checks: &MoveList) -> Outcome<(Move, Hand, Hand)> {
+        let (found, played) = mate1::mate_among(self.pos, checks);
+        self.nodes += played as u64;
+        if self.nodes > self.limit {
+            return Outcome::GaveUp;
+        }
+        let Some(m) = found else {
+            return Outcome::None;
+        };
+        let captured = pieces::captured_kind(self.pos, m);
+        self.pos.do_move(m);
+        let a = self.pos.hand(self.attacker);
+        let d = self.pos.hand(self.attacker.flip());
+        let proof = pieces::mate_proof(self.pos, a, d);
+        self.pos.undo_move();
+        Outcome::Found((m, pieces::before_attacker_move(proof, m, captured), a))
+    }
+
+    /// A check of `checks` after which every evasion is answered by a
+    /// mate in one (none of `checks` mates at once), tried fewest replies
+    /// first.
+    fn mate_in_3(&mut self, checks: &MoveList) -> Outcome<ShortMate> {
+        let mut evasions = MoveList::new();
+        let mut replies = MoveList::new();
+        let mut order: Vec<(usize, Move)> = Vec::with_capacity(checks.len());
+        self.estimates.reserve(checks.len());
+        for &m in checks.iter() {
+            if !self.visit() {
+                return Outcome::GaveUp;
+            }
+            let full_key = self.pos.keys_after(m).1;
+            self.pos.do_move(m);
+            evasions.clear();
+            self.pos.generate_evasions(&mut evasions);
+            self.pos.undo_move();
+            self.estimates
+                .push((full_key, chain::initial_pn(&evasions)));
+            if evasions.len() <= MAX_REPLIES {
+                order.push((evasions.len(), m));
+            }
+        }
+        // Stable: among checks with as many replies, the generator's order.
+        order.sort_by_key(|&(n, _)| n);
+        for &(_, m) in order.iter() {
+            if !self.visit() {
+                return Outcome::GaveUp;
+            }
+            let captured = pieces::captured_kind(self.pos, m);
+            self.pos.do_move(m);
+            evasions.clear();
+            self.pos.generate_evasions(&mut evasions);
+            let moves = evasions.as_mut_slice();
+            if let Some(i) = moves.iter().position(|&e| e == self.refuter) {
+                moves[..=i].rotate_right(1);
+            }
+            let r = self.all_mated_in_1(&evasions, &mut replies);
+            let r = match r {
+                Outcome::Found((proof, tail, leftover)) => {
+                    let a = self.pos.hand(self.attacker);
+                    let d = self.pos.hand(self.attacker.flip());
+                    let proof = pieces::and_proof_close(self.pos, proof, a, d);
+                    Outcome::Found(ShortMate {
+                        line: vec![m, tail[0], tail[1]],
+                        pieces: pieces::before_attacker_move(proof, m, captured),
+                        leftover,
+                    })
+                }
+                Outcome::None => Outcome::None,
+                Outcome::GaveUp => Outcome::GaveUp,
+            };
+            self.pos.undo_move();
+            match r {
+                Outcome::None => {}
+                found_or_gave_up => return found_or_gave_up,
+            }
+        }
+        Outcome::None
+    }
+
+    /// At an AND node (defender to move, with the legal `evasions`, at
+    /// least one): whether every evasion is answered by a mate in one.
+    /// Found: the proof pieces of the node before closing (the largest of
+    /// its children's), the line of one defence (one that leaves the
+    /// attacker nothing in hand, if any does) and the attacker's hand at
+    /// its end. `replies` is a list to generate into.
+    fn all_mated_in_1(
+        &mut self,
+        evasions: &MoveList,
+        replies: &mut MoveList,
+    ) -> Outcome<(Hand, [Move; 2], Hand)> {
+        if evasions.is_empty() {
+            // A mate in one; the caller has looked for those already.
+            return Outcome::None;
+        }
+        let mut proof = Hand::EMPTY;
+        let mut shown: Option<([Move; 2], Hand)> = None;
+        for &e in evasions.iter() {
+            if !self.visit() {
+                return Outcome::GaveUp;
+            }
+            self.pos.do_move(e);
+            replies.clear();
+            self.pos.generate_checks(replies);
+            let r = self.mate_in_1(replies);
+            self.pos.undo_move();
+            match r {
+                Outcome::Found((mate, p, leftover)) => {
+                    proof = proof.fieldwise_max(p);
+                    let better = match shown {
+                        None => true,
+                        Some((_, h)) => !h.is_empty() && leftover.is_empty(),
+                    };
+                    if better {
+                        shown = Some(([e, mate], leftover));
+                    }
+                }
+                Outcome::None => {
+                    self.refuter = e;
+                    return Outcome::None;
+                }
+                Outcome::GaveUp => return Outcome::GaveUp,
+            }
+        }
+        match shown {
+            Some((line, leftover)) => Outcome::Found((proof, line, leftover)),
+            None => Outcome::None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checker::check_mate_line;
+
+    fn positions(text: &str, n: usize) -> Vec<Position> {
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(n)
+            .map(|l| Position::from_sfen(l.trim()).expect("SFEN"))
+            .collect()
+    }
+
+    /// The attacker's hand needs at least the proof pieces.
+    fn within(pieces: Hand, hand: Hand) -> bool {
+        hand.fieldwise_max(pieces) == hand
+    }
+
+    #[test]
+    fn mates_in_one_and_three_of_the_collections_are_found_and_checked() {
+        for (text, len) in [
+            (include_str!("../tests/data/mate-1-ply.txt"), 1),
+            (include_str!("../tests/data/mate-3-ply.txt"), 3),
+        ] {
+            let mut found = 0;
+            let all = positions(text, 400);
+            for mut pos in all.iter().cloned() {
+                let sfen = pos.to_sfen();
+                let r = short_mate(&mut pos, 3, SHORT_NODES);
+                assert_eq!(pos.to_sfen(), sfen, "the position was changed");
+                let Some(mate) = r.mate else {
+                    assert!(r.nodes > 0);
+                    continue;
+                };
+                found += 1;
+                // The collections' lengths are the shortest: nothing
+                // shorter, and a mate in one is always found.
+                assert_eq!(mate.line.len(), len, "{sfen}");
+                let summary =
+                    check_mate_line(&pos, &mate.line).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+                assert_eq!(summary.leftover, mate.leftover, "{sfen}");
+                assert!(within(mate.pieces, pos.hand(pos.side_to_move())), "{sfen}");
+                assert!(r.estimates.is_empty());
+            }
+            // Mates in three whose mating check leaves more than
+            // MAX_REPLIES replies are left to df-pn.
+            let wanted = if len == 1 {
+                all.len()
+            } else {
+                all.len() * 9 / 10
+            };
+            assert!(found >= wanted, "{found} of {} mates in {len}", all.len());
+        }
+    }
+
+    /// On the collection of mates in five a mate in three is rare (the
+    /// collection's lengths are not all the shortest): each one found is
+    /// checked, and df-pn proves it the shortest too.
+    #[test]
+    fn mates_in_five_have_no_mate_in_three_but_where_df_pn_finds_one() {
+        let config = crate::SolverConfig {
+            hash_mb: 16,
+            interpositions: crate::Interpositions::CountAll,
+            shortest: crate::Shortest::Prove,
+            ..crate::SolverConfig::default()
+        };
+        let mut solver = crate::Solver::new(config);
+        let mut shorter = 0;
+        let all = positions(include_str!("../tests/data/mate-5-ply.txt"), 300);
+        for mut pos in all.iter().cloned() {
+            let sfen = pos.to_sfen();
+            let r = short_mate(&mut pos, 7, SHORT_NODES);
+            let mut checks = MoveList::new();
+            pos.generate_checks(&mut checks);
+            match r.mate {
+                Some(mate) => {
+                    shorter += 1;
+                    check_mate_line(&pos, &mate.line).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+                    let proved = solver.solve(&pos).expect("solve");
+                    assert_eq!(proved.length, Some(mate.line.len() as u32), "{sfen}");
+                }
+                None => {
+                    // One estimate per check, each at least one reply.
+                    assert_eq!(r.estimates.len(), checks.len(), "{sfen}");
+                    assert!(r.estimates.iter().all(|&(_, pn)| pn >= 1));
+                }
+            }
+        }
+        assert!(shorter * 20 < all.len(), "{shorter} of {}", all.len());
+    }
+
+    #[test]
+    fn the_bounds_are_kept() {
+        let mut pos = positions(include_str!("../tests/data/mate-3-ply.txt"), 1).remove(0);
+        // No mate in one here, and one ply allows no more.
+        assert!(short_mate(&mut pos, 1, SHORT_NODES).mate.is_none());
+        assert!(short_mate(&mut pos, 2, SHORT_NODES).mate.is_none());
+        assert!(short_mate(&mut pos, 0, SHORT_NODES).mate.is_none());
+        // A node allowance of three ends the search with nothing found.
+        let r = short_mate(&mut pos, 3, 3);
+        assert!(r.mate.is_none());
+        assert!(r.nodes <= 4, "{}", r.nodes);
+        assert!(short_mate(&mut pos, 3, SHORT_NODES).mate.is_some());
+    }
+}
