@@ -124,20 +124,18 @@ impl Short<'_> {
     fn mate_at_root(&mut self, max_len: u16) -> Option<ShortMate> {
         let mut checks = MoveList::new();
         self.pos.generate_checks(&mut checks);
-        match self.mate_in_1(&checks) {
-            Outcome::Found((m, pieces, leftover)) => {
-                return Some(ShortMate {
+        if max_len < 3 {
+            return match self.mate_in_1(&checks) {
+                Outcome::Found((m, pieces, leftover)) => Some(ShortMate {
                     line: vec![m],
                     pieces,
                     leftover,
-                })
-            }
-            Outcome::GaveUp => return None,
-            Outcome::None => {}
+                }),
+                _ => None,
+            };
         }
-        if max_len < 3 {
-            return None;
-        }
+        // The replies to every check are counted for the order below: a
+        // check with none is a mate in one, found on the way.
         match self.mate_in_3(&checks) {
             Outcome::Found(mate) => Some(mate),
             _ => None,
@@ -161,9 +159,15 @@ impl Short<'_> {
         if self.nodes > self.limit {
             return Outcome::GaveUp;
         }
-        let Some(m) = found else {
-            return Outcome::None;
-        };
+        match found {
+            Some(m) => self.found_mate(m),
+            None => Outcome::None,
+        }
+    }
+
+    /// The mate in one `m` (a check that mates in the current position),
+    /// with its proof pieces and the attacker's hand after it.
+    fn found_mate(&mut self, m: Move) -> Outcome<(Move, Hand, Hand)> {
         let captured = pieces::captured_kind(self.pos, m);
         self.pos.do_move(m);
         let a = self.pos.hand(self.attacker);
@@ -173,13 +177,13 @@ impl Short<'_> {
         Outcome::Found((m, pieces::before_attacker_move(proof, m, captured), a))
     }
 
-    /// A check of `checks` after which every evasion is answered by a
-    /// mate in one (none of `checks` mates at once), tried fewest replies
-    /// first.
+    /// A check of `checks` that mates at once or, if none does, one after
+    /// which every evasion is answered by a mate in one, tried fewest
+    /// replies first.
     fn mate_in_3(&mut self, checks: &MoveList) -> Outcome<ShortMate> {
         let mut evasions = MoveList::new();
-        let mut replies = MoveList::new();
-        let mut order: Vec<(usize, Move)> = Vec::with_capacity(checks.len());
+        // The candidate checks with their replies, kept from the count.
+        let mut order: Vec<(usize, Move, [Move; MAX_REPLIES])> = Vec::with_capacity(checks.len());
         self.estimates.reserve(checks.len());
         for &m in checks.iter() {
             if !self.visit() {
@@ -190,27 +194,36 @@ impl Short<'_> {
             evasions.clear();
             self.pos.generate_evasions(&mut evasions);
             self.pos.undo_move();
+            if evasions.is_empty() {
+                if let Outcome::Found((m, pieces, leftover)) = self.found_mate(m) {
+                    return Outcome::Found(ShortMate {
+                        line: vec![m],
+                        pieces,
+                        leftover,
+                    });
+                }
+            }
             self.estimates
                 .push((full_key, chain::initial_pn(&evasions)));
             if evasions.len() <= MAX_REPLIES {
-                order.push((evasions.len(), m));
+                let mut kept = [Move::NULL; MAX_REPLIES];
+                kept[..evasions.len()].copy_from_slice(evasions.as_slice());
+                order.push((evasions.len(), m, kept));
             }
         }
         // Stable: among checks with as many replies, the generator's order.
-        order.sort_by_key(|&(n, _)| n);
-        for &(_, m) in order.iter() {
+        order.sort_by_key(|&(n, _, _)| n);
+        for &(n, m, mut replies) in order.iter() {
             if !self.visit() {
                 return Outcome::GaveUp;
             }
             let captured = pieces::captured_kind(self.pos, m);
             self.pos.do_move(m);
-            evasions.clear();
-            self.pos.generate_evasions(&mut evasions);
-            let moves = evasions.as_mut_slice();
+            let moves = &mut replies[..n];
             if let Some(i) = moves.iter().position(|&e| e == self.refuter) {
                 moves[..=i].rotate_right(1);
             }
-            let r = self.all_mated_in_1(&evasions, &mut replies);
+            let r = self.all_mated_in_1(moves);
             let r = match r {
                 Outcome::Found((proof, tail, leftover)) => {
                     let a = self.pos.hand(self.attacker);
@@ -239,12 +252,9 @@ impl Short<'_> {
     /// Found: the proof pieces of the node before closing (the largest of
     /// its children's), the line of one defence (one that leaves the
     /// attacker nothing in hand, if any does) and the attacker's hand at
-    /// its end. `replies` is a list to generate into.
-    fn all_mated_in_1(
-        &mut self,
-        evasions: &MoveList,
-        replies: &mut MoveList,
-    ) -> Outcome<(Hand, [Move; 2], Hand)> {
+    /// its end.
+    fn all_mated_in_1(&mut self, evasions: &[Move]) -> Outcome<(Hand, [Move; 2], Hand)> {
+        let mut replies = MoveList::new();
         if evasions.is_empty() {
             // A mate in one; the caller has looked for those already.
             return Outcome::None;
@@ -257,8 +267,8 @@ impl Short<'_> {
             }
             self.pos.do_move(e);
             replies.clear();
-            self.pos.generate_checks(replies);
-            let r = self.mate_in_1(replies);
+            self.pos.generate_checks(&mut replies);
+            let r = self.mate_in_1(&replies);
             self.pos.undo_move();
             match r {
                 Outcome::Found((mate, p, leftover)) => {

@@ -482,8 +482,9 @@ fn line_arg(pos: &Position, moves: &[String]) -> PyResult<Vec<tsumi_core::Move>>
     Ok(line)
 }
 
-/// `Position.mate_move`: the first move of a shortest mate within
-/// `max_ply` plies, from this thread's kept solver.
+/// `Position.mate_move`: the first move of a mate within `max_ply` plies
+/// (the first found: a mate in one or three if there is one, see
+/// `tsumi_mate`'s `short_mate.rs`), from this thread's kept solver.
 pub fn mate_move(
     py: Python<'_>,
     pos: &Position,
