@@ -55,18 +55,28 @@ impl Position {
         let c = checkers.single();
         let between = attacks::between(k, c);
         let targets = between | Bitboard::from_square(c);
-        let movers = self.evasion_movers(us, k);
+        // The pins are looked for only once a piece can answer at all
+        // (often none can, in a mating net).
+        let others = self.color_bb(us).and_not(Bitboard::from_square(k));
+        let mut pinned = None;
         for to in targets {
-            for from in self.step_movers_to(us, to) & movers {
+            let candidates = self.step_movers_to(us, to) & others;
+            if candidates.is_empty() {
+                continue;
+            }
+            let pins = *pinned.get_or_insert_with(|| self.pinned(us));
+            for from in candidates.and_not(pins) {
                 if let Some(p) = self.piece_at(from) {
                     push_moves(list, p.kind, us, from, Bitboard::from_square(to));
                 }
             }
         }
-        for from in self.sliders_of(us) & movers {
+        for from in self.sliders_of(us) & others {
             if let Some(p) = self.piece_at(from) {
                 let t = attacks_of(&Magic, p.kind, us, from, occ) & targets;
-                push_moves(list, p.kind, us, from, t);
+                if t.any() && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from) {
+                    push_moves(list, p.kind, us, from, t);
+                }
             }
         }
         let hand = self.hand(us);
@@ -85,14 +95,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// The pieces of `us` other than the king (on `k`) that may answer a
-    /// check: all but the pinned ones.
-    #[inline]
-    fn evasion_movers(&self, us: Color, k: Square) -> Bitboard {
-        self.color_bb(us)
-            .and_not(Bitboard::from_square(k) | self.pinned(us))
     }
 
     /// The pawns, knights, silvers and gold-movers of `us` that reach `to`
@@ -168,16 +170,25 @@ impl Position {
         let between = attacks::between(k, c);
         let targets = between | Bitboard::from_square(c);
         // Any piece reaching a square has a legal way to move there (it may
-        // promote wherever it would otherwise be dead).
-        let movers = self.evasion_movers(us, k);
+        // promote wherever it would otherwise be dead). The pins are looked
+        // for only once a piece can answer at all.
+        let others = self.color_bb(us).and_not(Bitboard::from_square(k));
+        let mut pinned = None;
         for to in targets {
-            if (self.step_movers_to(us, to) & movers).any() {
+            let candidates = self.step_movers_to(us, to) & others;
+            if candidates.any()
+                && candidates
+                    .and_not(*pinned.get_or_insert_with(|| self.pinned(us)))
+                    .any()
+            {
                 return false;
             }
         }
-        for from in self.sliders_of(us) & movers {
+        for from in self.sliders_of(us) & others {
             if let Some(p) = self.piece_at(from) {
-                if (attacks_of(&Magic, p.kind, us, from, occ) & targets).any() {
+                if (attacks_of(&Magic, p.kind, us, from, occ) & targets).any()
+                    && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from)
+                {
                     return false;
                 }
             }

@@ -70,9 +70,30 @@ impl MateFilter {
     /// not mate. False says nothing.
     #[inline]
     pub fn cannot_mate(&self, pos: &Position, m: Move) -> bool {
-        let Some(p) = pos.moved_piece(m) else {
+        let Some((free, occ)) = self.free_escapes(pos, m) else {
             return false;
         };
+        free.any() || self.capturable(pos, m, occ)
+    }
+
+    /// How far the check `m` is from mating (see [`MateFilter::cannot_mate`]):
+    /// the escape squares it certainly leaves the king, and whether a
+    /// defender other than the king certainly can take the checker. Both
+    /// nought and false for every check that mates; the fewer, the more
+    /// forcing the check, as a rule.
+    #[inline]
+    pub fn assess(&self, pos: &Position, m: Move) -> (u32, bool) {
+        match self.free_escapes(pos, m) {
+            Some((free, occ)) => (free.count(), self.capturable(pos, m, occ)),
+            None => (0, false),
+        }
+    }
+
+    /// The escape squares the check `m` certainly leaves, and the
+    /// occupancy after it.
+    #[inline]
+    fn free_escapes(&self, pos: &Position, m: Move) -> Option<(Bitboard, Bitboard)> {
+        let p = pos.moved_piece(m)?;
         let kind = if m.is_promotion() {
             p.kind.promote()
         } else {
@@ -102,17 +123,22 @@ impl MateFilter {
                 }
             }
         }
-        if free.any() {
-            return true;
-        }
-        if from.is_some_and(|f| attacks::line(self.king, f).any()) {
+        Some((free, occ))
+    }
+
+    /// True when a defender other than the king, not pinned, certainly can
+    /// take the checker of `m` (occupancy `occ` after it): a drop, or a
+    /// move from a square on no line through the king (which neither
+    /// discovers a second check nor pins a defender).
+    #[inline]
+    fn capturable(&self, pos: &Position, m: Move, occ: Bitboard) -> bool {
+        if m.from().is_some_and(|f| attacks::line(self.king, f).any()) {
             return false;
         }
         let them = self.us.flip();
-        let takers = pos
-            .attackers_to(them, to, occ)
-            .and_not(Bitboard::from_square(self.king) | self.pinned);
-        takers.any()
+        pos.attackers_to(them, m.to(), occ)
+            .and_not(Bitboard::from_square(self.king) | self.pinned)
+            .any()
     }
 }
 
