@@ -12,7 +12,8 @@
 //! every evasion is answered by a mate in one. The checks are tried the
 //! most forcing first, as the mate filter judges them (escape squares
 //! left, the checker takable), and only those with at most
-//! [`MAX_REPLIES`] replies are looked into (on the first 1,000 mates in
+//! [`MAX_REPLIES`] replies, or [`MAX_REPLIES_FORCING`] for a check that
+//! leaves no escape square, are looked into (on the first 1,000 mates in
 //! three of the shared collection the mating check has at most 4 replies
 //! in 98.5 % of them); cshogi's df-pn makes the same three-ply test at
 //! each new OR node.
@@ -40,6 +41,13 @@ pub(crate) const SHORT_NODES: u64 = 2_000;
 
 /// The most replies a check may leave to be tried for a mate in three.
 pub(crate) const MAX_REPLIES: usize = 4;
+
+/// The same for a check that leaves the king no escape square and whose
+/// checker cannot be taken (as far as the mate filter can tell): on the
+/// mates in three where the mating check has more than [`MAX_REPLIES`]
+/// replies it is such a check, and few checks of a position without a
+/// mate in three are.
+pub(crate) const MAX_REPLIES_FORCING: usize = 8;
 
 /// A mate found by [`short_mate`].
 #[derive(Clone, Debug)]
@@ -183,7 +191,7 @@ impl Short<'_> {
     /// mate in one first, then all are tried for a mate in three, the most
     /// forcing first (escape squares and takability added up, drops first
     /// among equals), those with at most [`MAX_REPLIES`] replies looked
-    /// into. On the first 200 mates in three of the shared collection 3.5
+    /// into ([`MAX_REPLIES_FORCING`] for the most forcing). On the first 200 mates in three of the shared collection 3.5
     /// checks a problem are looked into, the mating one included; in the
     /// generator's order the mating check comes 5.1th on average, and
     /// counting every check's replies first to order them by that costs
@@ -216,7 +224,7 @@ impl Short<'_> {
         order.sort_by_key(|&(key, _)| key);
         self.estimates.reserve(checks.len());
         let mut evasions = MoveList::new();
-        for &(_, m) in order.iter() {
+        for &((forcing, _), m) in order.iter() {
             if !self.visit() {
                 return Outcome::GaveUp;
             }
@@ -227,7 +235,12 @@ impl Short<'_> {
             self.pos.generate_evasions(&mut evasions);
             self.estimates
                 .push((full_key, chain::initial_pn(&evasions)));
-            let r = if evasions.len() <= MAX_REPLIES {
+            let most = if forcing == 0 {
+                MAX_REPLIES_FORCING
+            } else {
+                MAX_REPLIES
+            };
+            let r = if evasions.len() <= most {
                 let moves = evasions.as_mut_slice();
                 if let Some(i) = moves.iter().position(|&e| e == self.refuter) {
                     moves[..=i].rotate_right(1);
