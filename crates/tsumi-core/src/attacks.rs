@@ -58,6 +58,33 @@ static SILVER: [[Bitboard; 81]; 2] = step_table(&SILVER_DELTAS);
 static GOLD: [[Bitboard; 81]; 2] = step_table(&GOLD_DELTAS);
 static KING: [Bitboard; 81] = step_table(&ALL_DIRS)[0];
 
+/// The squares at most two files and three ranks away: where a short-range
+/// piece stands that attacks a square next to the king (a knight two ranks
+/// behind a square next to the king is three ranks from it).
+static KING_ZONE: [Bitboard; 81] = build_king_zone();
+
+const fn build_king_zone() -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bb = Bitboard::EMPTY;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -3;
+            while dr <= 3 {
+                if let Some(x) = sq_at(sq).offset(df, dr) {
+                    bb = bb.or(Bitboard::from_square(x));
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        t[sq] = bb;
+        sq += 1;
+    }
+    t
+}
+
 /// The squares strictly between `a` and `b` along a rook or bishop line
 /// (empty if they are not aligned).
 static BETWEEN: [[Bitboard; 81]; 81] = build_between();
@@ -80,6 +107,13 @@ const fn build_rays(dirs: &[Direction; 4]) -> [Bitboard; 81] {
         sq += 1;
     }
     t
+}
+
+/// The squares at most two files and three ranks from `sq`: every
+/// short-range piece attacking a square next to `sq` stands there.
+#[inline]
+pub fn king_zone(sq: Square) -> Bitboard {
+    KING_ZONE[sq.index()]
 }
 
 /// Bishop attacks from `sq` on an empty board.

@@ -41,13 +41,9 @@ impl Position {
                 return;
             }
         };
-        let them = us.flip();
         let occ = self.occupied();
-        let lifted = occ ^ Bitboard::from_square(k);
-        for to in attacks::king(k).and_not(self.color_bb(us)) {
-            if !self.is_attacked_with(them, to, lifted) {
-                list.push(Move::normal(k, to, false));
-            }
+        for to in self.king_flights(us, k) {
+            list.push(Move::normal(k, to, false));
         }
         if checkers.more_than_one() {
             return;
@@ -95,6 +91,48 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The squares next to `us`'s king (on `k`) it may step to: not held
+    /// by `us`, not attacked by the other side once the king has left its
+    /// square. With two squares or more to judge, the attacks of the
+    /// pieces that can reach them are gathered once (the short-range ones
+    /// standing near the king, the sliders whose lines meet them) instead
+    /// of looking for attackers square by square.
+    #[inline]
+    fn king_flights(&self, us: Color, k: Square) -> Bitboard {
+        let them = us.flip();
+        let squares = attacks::king(k).and_not(self.color_bb(us));
+        let lifted = self.occupied() ^ Bitboard::from_square(k);
+        if !squares.more_than_one() {
+            return match squares.lsb() {
+                Some(s) if !self.is_attacked_with(them, s, lifted) => squares,
+                _ => Bitboard::EMPTY,
+            };
+        }
+        let theirs = self.color_bb(them);
+        let sliding = self.kind_bb(PieceType::Lance) | self.bishop_likes() | self.rook_likes();
+        let mut attacked = Bitboard::EMPTY;
+        for from in (theirs & attacks::king_zone(k)).and_not(sliding) {
+            if let Some(p) = self.piece_at(from) {
+                attacked |= attacks_of(&Magic, p.kind, them, from, lifted);
+            }
+        }
+        for from in theirs & sliding {
+            if let Some(p) = self.piece_at(from) {
+                let reach = match p.kind {
+                    PieceType::Lance => attacks::lance_ray(them, from),
+                    PieceType::Bishop => attacks::bishop_rays(from),
+                    PieceType::Rook => attacks::rook_rays(from),
+                    PieceType::Horse => attacks::bishop_rays(from) | attacks::king(from),
+                    _ => attacks::rook_rays(from) | attacks::king(from),
+                };
+                if (reach & squares).any() {
+                    attacked |= attacks_of(&Magic, p.kind, them, from, lifted);
+                }
+            }
+        }
+        squares.and_not(attacked)
     }
 
     /// The pawns, knights, silvers and gold-movers of `us` that reach `to`
