@@ -69,6 +69,9 @@ impl Position {
         }
         for from in self.sliders_of(us) & others {
             if let Some(p) = self.piece_at(from) {
+                if (reach_on_empty_board(p.kind, us, from) & targets).is_empty() {
+                    continue;
+                }
                 let t = attacks_of(&Magic, p.kind, us, from, occ) & targets;
                 if t.any() && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from) {
                     push_moves(list, p.kind, us, from, t);
@@ -120,14 +123,7 @@ impl Position {
         }
         for from in theirs & sliding {
             if let Some(p) = self.piece_at(from) {
-                let reach = match p.kind {
-                    PieceType::Lance => attacks::lance_ray(them, from),
-                    PieceType::Bishop => attacks::bishop_rays(from),
-                    PieceType::Rook => attacks::rook_rays(from),
-                    PieceType::Horse => attacks::bishop_rays(from) | attacks::king(from),
-                    _ => attacks::rook_rays(from) | attacks::king(from),
-                };
-                if (reach & squares).any() {
+                if (reach_on_empty_board(p.kind, them, from) & squares).any() {
                     attacked |= attacks_of(&Magic, p.kind, them, from, lifted);
                 }
             }
@@ -224,7 +220,8 @@ impl Position {
         }
         for from in self.sliders_of(us) & others {
             if let Some(p) = self.piece_at(from) {
-                if (attacks_of(&Magic, p.kind, us, from, occ) & targets).any()
+                if (reach_on_empty_board(p.kind, us, from) & targets).any()
+                    && (attacks_of(&Magic, p.kind, us, from, occ) & targets).any()
                     && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from)
                 {
                     return false;
@@ -241,5 +238,19 @@ impl Position {
             }
         }
         !(hand.has(PieceType::Pawn) && self.pawn_block_squares(us, between).any())
+    }
+}
+
+/// Where a slider (lance, bishop, rook, horse, dragon) of `color` on
+/// `from` could reach on an empty board: a superset of its attacks, from a
+/// table, to skip the slider lookup when it cannot matter.
+#[inline(always)]
+fn reach_on_empty_board(kind: PieceType, color: Color, from: Square) -> Bitboard {
+    match kind {
+        PieceType::Lance => attacks::lance_ray(color, from),
+        PieceType::Bishop => attacks::bishop_rays(from),
+        PieceType::Rook => attacks::rook_rays(from),
+        PieceType::Horse => attacks::bishop_rays(from) | attacks::king(from),
+        _ => attacks::rook_rays(from) | attacks::king(from),
     }
 }
