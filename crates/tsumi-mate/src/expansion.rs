@@ -227,11 +227,16 @@ impl Expander<'_> {
             return (1, 1);
         }
         let to = c.mv.to();
-        let mut held = self.pos.attackers_to(defender, to, self.pos.occupied());
-        if let Some(f) = from {
-            held.clear(f);
-        }
-        if held.any() {
+        let held = match from {
+            // A drop: any defender of the square will do.
+            None => self.pos.is_attacked(defender, to),
+            Some(f) => {
+                let mut held = self.pos.attackers_to(defender, to, self.pos.occupied());
+                held.clear(f);
+                held.any()
+            }
+        };
+        if held {
             (1, 1)
         } else {
             (1, 2)
