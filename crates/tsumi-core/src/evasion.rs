@@ -103,7 +103,7 @@ impl Position {
     /// standing near the king, the sliders whose lines meet them) instead
     /// of looking for attackers square by square.
     #[inline]
-    fn king_flights(&self, us: Color, k: Square) -> Bitboard {
+    pub(crate) fn king_flights(&self, us: Color, k: Square) -> Bitboard {
         let them = us.flip();
         let squares = attacks::king(k).and_not(self.color_bb(us));
         let lifted = self.occupied() ^ Bitboard::from_square(k);

@@ -49,13 +49,7 @@ impl MateFilter {
         let them = us.flip();
         let king = pos.king_square(them)?;
         let occ = pos.occupied();
-        let lifted = occ ^ Bitboard::from_square(king);
-        let mut escapes = Bitboard::EMPTY;
-        for s in attacks::king(king).and_not(pos.color_bb(them)) {
-            if !pos.is_attacked_with(us, s, lifted) {
-                escapes.set(s);
-            }
-        }
+        let escapes = pos.king_flights(them, king);
         Some(MateFilter {
             us,
             king,
