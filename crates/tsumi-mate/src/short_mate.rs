@@ -62,8 +62,19 @@ pub(crate) struct ShortMate {
     pub leftover: Hand,
 }
 
+impl ShortMate {
+    /// The mate in one `(m, pieces, leftover)`.
+    fn in_one((m, pieces, leftover): (Move, Hand, Hand)) -> ShortMate {
+        ShortMate {
+            line: vec![m],
+            pieces,
+            leftover,
+        }
+    }
+}
+
 /// What [`short_mate`] found.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct ShortSearch {
     /// The mate, if one was found.
     pub mate: Option<ShortMate>,
@@ -135,11 +146,7 @@ impl Short<'_> {
         self.pos.generate_checks(&mut checks);
         if max_len < 3 {
             return match self.mate_in_1(&checks) {
-                Outcome::Found((m, pieces, leftover)) => Some(ShortMate {
-                    line: vec![m],
-                    pieces,
-                    leftover,
-                }),
+                Outcome::Found(mate) => Some(ShortMate::in_one(mate)),
                 _ => None,
             };
         }
@@ -158,8 +165,8 @@ impl Short<'_> {
 
     /// The first of `checks` (the attacker's checks in the current
     /// position) after which the defender is checkmated, with its proof
-    /// pieces and the attacker's hand after it. Each check played counts
-    /// a node (those the mate filter rules out are not played).
+    /// pieces and the attacker's hand after it. Each check played counts a
+    /// node (those the mate filter rules out are not played).
     fn mate_in_1(&mut self, checks: &MoveList) -> Outcome<(Move, Hand, Hand)> {
         let (found, played) = mate1::mate_among(self.pos, checks);
         self.nodes += played as u64;
@@ -167,21 +174,21 @@ impl Short<'_> {
             return Outcome::GaveUp;
         }
         match found {
-            Some(m) => self.found_mate(m),
+            Some(m) => Outcome::Found(self.mate_in_one(m)),
             None => Outcome::None,
         }
     }
 
     /// The mate in one `m` (a check that mates in the current position),
     /// with its proof pieces and the attacker's hand after it.
-    fn found_mate(&mut self, m: Move) -> Outcome<(Move, Hand, Hand)> {
+    fn mate_in_one(&mut self, m: Move) -> (Move, Hand, Hand) {
         let captured = pieces::captured_kind(self.pos, m);
         self.pos.do_move(m);
         let a = self.pos.hand(self.attacker);
         let d = self.pos.hand(self.attacker.flip());
         let proof = pieces::mate_proof(self.pos, a, d);
         self.pos.undo_move();
-        Outcome::Found((m, pieces::before_attacker_move(proof, m, captured), a))
+        (m, pieces::before_attacker_move(proof, m, captured), a)
     }
 
     /// A check of `checks` that mates at once or, if none does, one after
@@ -191,11 +198,11 @@ impl Short<'_> {
     /// mate in one first, then all are tried for a mate in three, the most
     /// forcing first (escape squares and takability added up, drops first
     /// among equals), those with at most [`MAX_REPLIES`] replies looked
-    /// into ([`MAX_REPLIES_FORCING`] for the most forcing). On the first 200 mates in three of the shared collection 3.5
-    /// checks a problem are looked into, the mating one included; in the
-    /// generator's order the mating check comes 5.1th on average, and
-    /// counting every check's replies first to order them by that costs
-    /// more than it saves.
+    /// into ([`MAX_REPLIES_FORCING`] for the most forcing). On the first
+    /// 200 mates in three of the shared collection 3.5 checks a problem
+    /// are looked into, the mating one included; in the generator's order
+    /// the mating check comes 5.1th on average, and counting every check's
+    /// replies first to order them by that costs more than it saves.
     fn mate_in_3(&mut self, checks: &MoveList) -> Outcome<ShortMate> {
         let Some(filter) = mate1::MateFilter::new(self.pos) else {
             return Outcome::None;
@@ -208,13 +215,7 @@ impl Short<'_> {
                     return Outcome::GaveUp;
                 }
                 if mate1::mates(self.pos, m) {
-                    if let Outcome::Found((m, pieces, leftover)) = self.found_mate(m) {
-                        return Outcome::Found(ShortMate {
-                            line: vec![m],
-                            pieces,
-                            leftover,
-                        });
-                    }
+                    return Outcome::Found(ShortMate::in_one(self.mate_in_one(m)));
                 }
             }
             // Drops first among equals.
@@ -278,11 +279,11 @@ impl Short<'_> {
     /// attacker nothing in hand, if any does) and the attacker's hand at
     /// its end.
     fn all_mated_in_1(&mut self, evasions: &[Move]) -> Outcome<(Hand, [Move; 2], Hand)> {
-        let mut replies = MoveList::new();
         if evasions.is_empty() {
             // A mate in one; the caller has looked for those already.
             return Outcome::None;
         }
+        let mut replies = MoveList::new();
         let mut proof = Hand::EMPTY;
         let mut shown: Option<([Move; 2], Hand)> = None;
         for &e in evasions.iter() {
