@@ -400,10 +400,80 @@ impl Position {
         true
     }
 
-    /// Legal moves that end on `to` (used to check single moves): the
-    /// generator of every legal move, held to that one square.
-    pub(crate) fn generate_legal_for_destination(&self, to: Square, list: &mut MoveList) {
-        self.generate_masked(&Magic, GenKind::All, Bitboard::from_square(to), list);
+    /// [`Position::is_legal`] for a well-formed move: the rules the
+    /// generator follows, applied to the one move.
+    pub(crate) fn legal_by_rules(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let to = m.to();
+        let ksq = self.king_square(us);
+        let checkers = self.checkers();
+        // With our king in check, the squares a piece other than the king
+        // may move or drop to: the checker and the squares between.
+        let answer = |with_checker: bool| -> bool {
+            match (checkers.lsb(), ksq) {
+                (Some(c), Some(k)) => {
+                    !checkers.more_than_one()
+                        && (attacks::between(k, c).contains(to) || (with_checker && c == to))
+                }
+                _ => true,
+            }
+        };
+        let Some(from) = m.from() else {
+            let Some(kind) = m.drop_kind() else {
+                return false;
+            };
+            if !self.hand(us).has(kind)
+                || self.piece_at(to).is_some()
+                || !drop_zone(kind, us).contains(to)
+                || !answer(false)
+            {
+                return false;
+            }
+            if kind == PieceType::Pawn {
+                if (self.pieces(us, PieceType::Pawn) & Bitboard::file_mask(to.file())).any() {
+                    return false;
+                }
+                if let Some(ek) = self.king_square(them) {
+                    if attacks::pawn(them, ek).contains(to) && self.is_pawn_drop_mate(to) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        };
+        let Some(p) = self.piece_at(from) else {
+            return false;
+        };
+        if p.color != us || (self.color_bb(us).contains(to)) {
+            return false;
+        }
+        let occ = self.occupied();
+        let reach = match p.kind {
+            PieceType::King => attacks::king(from),
+            kind => crate::checkgen::attacks_of(&Magic, kind, us, from, occ),
+        };
+        if !reach.contains(to) {
+            return false;
+        }
+        if m.is_promotion() {
+            let zone = Bitboard::promotion_zone(us);
+            if !p.kind.can_promote() || !(zone.contains(from) || zone.contains(to)) {
+                return false;
+            }
+        } else if must_promote(p.kind, us, to) {
+            return false;
+        }
+        if p.kind == PieceType::King {
+            return !self.is_attacked_using(&Magic, them, to, occ ^ Bitboard::from_square(from));
+        }
+        if !answer(true) {
+            return false;
+        }
+        match ksq {
+            Some(k) if self.pinned(us).contains(from) => attacks::line(k, from).contains(to),
+            _ => true,
+        }
     }
 
     /// True if the side to move has at least one legal move.

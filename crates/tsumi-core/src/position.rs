@@ -855,14 +855,15 @@ impl Position {
     /// True if `m` is a legal move here: the right piece, a reachable
     /// square, a valid promotion choice, no two pawns on a file, no dead
     /// piece, no pawn-drop mate, and the own king safe afterwards. Meant for
-    /// moves that come from outside (USI text, files).
+    /// moves that come from outside (USI text, files) and for the mate
+    /// checker: the move is judged by those rules directly, not looked
+    /// for in a generated list (the tests hold the two to the same answer
+    /// on every packed move of many positions).
     pub fn is_legal(&self, m: Move) -> bool {
         if Move::from_raw(m.raw()) != Some(m) {
             return false;
         }
-        let mut list = crate::moves::MoveList::new();
-        self.generate_legal_for_destination(m.to(), &mut list);
-        list.contains(m)
+        self.legal_by_rules(m)
     }
 
     /// Parses a USI move and checks that it is legal here.

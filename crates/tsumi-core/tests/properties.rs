@@ -343,6 +343,17 @@ fn check_position(pos: &mut Position, rng: &mut Rng) -> Option<Move> {
             assert!(!pos.is_legal(m), "{sfen}: is_legal accepts {m}");
         }
     }
+    // So is any packed move (is_legal judges a move by the rules, apart
+    // from the generator): a sample of them at each position.
+    for _ in 0..256 {
+        if let Some(m) = Move::from_raw(rng.next() as u16) {
+            assert_eq!(
+                pos.is_legal(m),
+                expected.contains(&m),
+                "{sfen}: is_legal({m})"
+            );
+        }
+    }
     if generated.is_empty() {
         None
     } else {
@@ -442,5 +453,44 @@ fn relaxed_positions_generate_exactly_the_legal_moves() {
         let expected = sorted(naive.legal_moves(true));
         assert_eq!(sorted(pos.legal_moves().to_vec()), expected, "{sfen}");
         assert_eq!(pos.count_legal_moves(), expected.len(), "{sfen}");
+        for raw in 0..=u16::MAX {
+            if let Some(m) = Move::from_raw(raw) {
+                assert_eq!(pos.is_legal(m), expected.contains(&m), "{sfen}: {m}");
+            }
+        }
     }
+}
+
+/// Every packed move of many positions (the starts, checks and evasions,
+/// pins, drops, promotions): `is_legal` judges each exactly as the list
+/// of legal moves has it.
+#[test]
+fn is_legal_agrees_with_the_legal_moves_on_every_packed_move() {
+    let mut seen = 0;
+    for (i, start) in STARTS.iter().enumerate() {
+        let mut pos = Position::from_sfen(start).unwrap();
+        let mut rng = Rng((i as u64 + 7).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for ply in 0..40 {
+            let legal = pos.legal_moves();
+            if ply % 8 == 0 {
+                let expected: std::collections::HashSet<Move> = legal.iter().copied().collect();
+                for raw in 0..=u16::MAX {
+                    if let Some(m) = Move::from_raw(raw) {
+                        assert_eq!(
+                            pos.is_legal(m),
+                            expected.contains(&m),
+                            "{}: {m}",
+                            pos.to_sfen()
+                        );
+                    }
+                }
+                seen += 1;
+            }
+            if legal.is_empty() {
+                break;
+            }
+            pos.do_move(legal[(rng.next() % legal.len() as u64) as usize]);
+        }
+    }
+    assert!(seen >= 20, "{seen}");
 }
