@@ -1,14 +1,16 @@
 //! An independent checker for mating lines.
 //!
 //! It shares nothing with the search: it replays the line with the core's
-//! generator of every legal move (`is_legal` asks it for the moves that
-//! end on the move's square), `gives_check`, `do_move` and
-//! `is_checkmate`, and never calls the check or evasion generators the
-//! solver is built on. The solver runs it on every line before reporting;
-//! a line it rejects is a solver bug.
+//! `is_legal` (each move judged by the rules: the piece, its reach, the
+//! promotion, pins, the king's safety), `gives_check` and `do_move`, and
+//! judges the final position mated when no move that could answer the
+//! check is legal (see [`checkmated`]). It never calls a move generator,
+//! least of all the check and evasion generators the solver is built on.
+//! The solver runs it on every line before reporting; a line it rejects is
+//! a solver bug.
 
 use core::fmt;
-use tsumi_core::{Color, Hand, Move, PieceType, Position};
+use tsumi_core::{attacks, Color, Hand, Move, PieceType, Position};
 
 /// Why a line is not a mate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,7 +106,7 @@ pub fn check_mate_line(start: &Position, line: &[Move]) -> Result<LineSummary, L
     if pos.side_to_move() == attacker {
         return Err(LineError::EndsWithDefence);
     }
-    if !pos.is_checkmate() {
+    if !checkmated(&pos) {
         return Err(LineError::NotMate);
     }
     let last = *line.last().expect("non-empty");
@@ -118,6 +120,47 @@ pub fn check_mate_line(start: &Position, line: &[Move]) -> Result<LineSummary, L
         attacker,
         leftover: pos.hand(attacker),
     })
+}
+
+/// True if the side to move in `pos` is in check and has no legal move.
+/// Every legal answer to a check is a step of the king, or (against a
+/// single checker) a move of a piece that reaches the checker's square or
+/// a square between the checker and the king, or a drop on a square
+/// between: each of those is tried with `is_legal`, promoting and not.
+pub fn checkmated(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let checkers = pos.checkers();
+    let (Some(k), Some(c)) = (pos.king_square(us), checkers.lsb()) else {
+        return false;
+    };
+    for to in attacks::king(k) {
+        if pos.is_legal(Move::normal(k, to, false)) {
+            return false;
+        }
+    }
+    if checkers.more_than_one() {
+        return true;
+    }
+    let between = attacks::between(k, c);
+    let occ = pos.occupied();
+    for to in between | tsumi_core::Bitboard::from_square(c) {
+        for from in pos.attackers_to(us, to, occ) {
+            if from != k
+                && (pos.is_legal(Move::normal(from, to, false))
+                    || pos.is_legal(Move::normal(from, to, true)))
+            {
+                return false;
+            }
+        }
+        if between.contains(to) {
+            for kind in PieceType::HAND {
+                if pos.is_legal(Move::drop(kind, to)) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// True if `mv` is a pawn drop onto an empty square in front of the enemy
@@ -147,7 +190,7 @@ fn pawn_drop_that_would_mate(pos: &Position, mv: Move) -> bool {
     // here is that it mates.
     let mut other = pos.clone();
     other.do_move(mv);
-    other.is_checkmate()
+    checkmated(&other)
 }
 
 #[cfg(test)]
@@ -208,6 +251,42 @@ mod tests {
         assert_eq!(
             check_mate_line(&pos, &line("P*1b")),
             Err(LineError::PawnDropMate { ply: 0 })
+        );
+    }
+
+    /// `checkmated` against the legal-move generator's answer, after
+    /// every check (and every reply to it) in the positions of the mate
+    /// collections: mates, checks that leave an escape, interpositions,
+    /// double checks.
+    #[test]
+    fn checkmated_agrees_with_the_generator() {
+        let (mut mates, mut checks) = (0, 0);
+        for text in [
+            include_str!("../tests/data/mate-1-ply.txt"),
+            include_str!("../tests/data/mate-3-ply.txt"),
+        ] {
+            for sfen in text.lines().filter(|l| !l.trim().is_empty()).take(600) {
+                let mut pos = Position::from_sfen(sfen.trim()).expect("SFEN");
+                for m in pos.legal_moves().iter().copied() {
+                    pos.do_move(m);
+                    let mated = pos.is_checkmate();
+                    assert_eq!(checkmated(&pos), mated, "{sfen}: {m}");
+                    checks += usize::from(pos.in_check());
+                    mates += usize::from(mated);
+                    if pos.in_check() {
+                        for r in pos.legal_moves().iter().copied() {
+                            pos.do_move(r);
+                            assert_eq!(checkmated(&pos), pos.is_checkmate(), "{sfen}: {m} {r}");
+                            pos.undo_move();
+                        }
+                    }
+                    pos.undo_move();
+                }
+            }
+        }
+        assert!(
+            mates > 600 && checks > 10_000,
+            "{mates} mates, {checks} checks"
         );
     }
 
