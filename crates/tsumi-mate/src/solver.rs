@@ -20,7 +20,7 @@ use crate::parallel::Parallel;
 use crate::scratch;
 use crate::search::Search;
 use crate::search_thread;
-use crate::short_mate::short_mate;
+use crate::short_mate::{short_mate, ShortMate};
 use crate::table::{Table, TableError, TableStats, DEPTH_INF};
 use crate::useless::{self, Interpositions};
 use core::fmt;
@@ -163,6 +163,18 @@ pub struct Solver {
     config: SolverConfig,
     stop: Option<StopFlag>,
     progress: Option<ProgressFn>,
+    /// What [`Solver::try_short_mate`] left, when it found no mate, for
+    /// the [`Solver::solve`] of the same position that follows.
+    short_left: Option<ShortLeft>,
+}
+
+/// A search for a mate in one or three that found none: the position, the
+/// nodes it took, and the first estimates it counted (see
+/// [`crate::short_mate::ShortSearch`]).
+struct ShortLeft {
+    pos: Position,
+    nodes: u64,
+    estimates: Vec<(u64, u32)>,
 }
 
 impl Solver {
@@ -182,6 +194,7 @@ impl Solver {
             config,
             stop: None,
             progress: None,
+            short_left: None,
         })
     }
 
@@ -273,18 +286,19 @@ impl Solver {
     /// a thread started for it.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
         let mut budget = self.start(pos)?;
+        let short = self.short_left_for(pos);
         let outcome = if search_thread::fits(self.config.ply_limit()) {
             budget.progress = self.progress.take();
             let config = self.config;
             let (table, small) = self.tables();
-            let r = run(table, small, &mut budget, pos, &config);
+            let r = run(table, small, &mut budget, pos, &config, short);
             self.progress = budget.progress.take();
             r
         } else {
             match self.progress.take() {
-                None => self.run_on_new_thread(pos, &mut budget, None),
+                None => self.run_on_new_thread(pos, &mut budget, None, short),
                 Some(mut f) => {
-                    let r = self.run_on_new_thread(pos, &mut budget, Some(&mut *f));
+                    let r = self.run_on_new_thread(pos, &mut budget, Some(&mut *f), short);
                     self.progress = Some(f);
                     r
                 }
@@ -303,8 +317,50 @@ impl Solver {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
         let mut budget = self.start(pos)?;
-        let outcome = self.run_on_new_thread(pos, &mut budget, Some(progress))?;
+        let short = self.short_left_for(pos);
+        let outcome = self.run_on_new_thread(pos, &mut budget, Some(progress), short)?;
         Ok(self.finish(outcome, &budget))
+    }
+
+    /// Under [`Shortest::First`], the mate in one or three looked for
+    /// before df-pn ([`crate::short_mate`]), alone: on the calling
+    /// thread's own stack (a fixed-depth search of three plies needs a few
+    /// KiB) and without the table, so that a caller paying for every call
+    /// (Python, with a stack to switch to and a lock to release) can try
+    /// it first. The solution (its line through the checker, as ever) when
+    /// a mate is found; `None` otherwise, or under [`Shortest::Prove`].
+    /// After `None`, a [`Solver::solve`] of the same position takes up
+    /// where this left: it does not look again, and counts the nodes spent
+    /// here. The node limit applies; the search is too short to poll the
+    /// clock or the stop flag.
+    pub fn try_short_mate(&mut self, pos: &Position) -> Result<Option<Solution>, SolveError> {
+        self.short_left = None;
+        if self.config.shortest != Shortest::First {
+            return Ok(None);
+        }
+        let budget = self.start(pos)?;
+        let mut p = pos.clone();
+        let found = short_mate(&mut p, self.config.ply_limit(), budget.node_room(0));
+        match found.mate {
+            Some(mate) => {
+                let outcome = short_outcome(pos, mate, found.nodes, &budget, &self.config)?;
+                Ok(Some(self.finish(outcome, &budget)))
+            }
+            None => {
+                self.short_left = Some(ShortLeft {
+                    pos: p,
+                    nodes: found.nodes,
+                    estimates: found.estimates,
+                });
+                Ok(None)
+            }
+        }
+    }
+
+    /// What [`Solver::try_short_mate`] left for `pos`, if it was the last
+    /// position it looked at.
+    fn short_left_for(&mut self, pos: &Position) -> Option<ShortLeft> {
+        self.short_left.take().filter(|left| left.pos == *pos)
     }
 
     /// Checks the problem, empties the table and starts the budget.
@@ -359,6 +415,7 @@ impl Solver {
         pos: &Position,
         budget: &mut Budget,
         progress: Option<&mut dyn FnMut(&Progress)>,
+        short: Option<ShortLeft>,
     ) -> Result<Outcome, SolveError> {
         let rx = budget.progress_channel(progress.is_some());
         let config = self.config;
@@ -369,7 +426,7 @@ impl Solver {
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    let r = run(table, small, budget, pos, &config);
+                    let r = run(table, small, budget, pos, &config, short);
                     // Dropping the sender ends the caller's loop below.
                     budget.progress = None;
                     r
@@ -468,12 +525,15 @@ impl Outcome {
 /// A solve of `pos` on `table`, looking for the first mate on `small`
 /// first when there is one (see [`crate::scratch`]). The tables come as
 /// `&mut`, which may be sent to a search thread, and are used shared.
+/// `short`: the search for a mate in one or three of `pos` already made,
+/// that found none.
 fn run(
     table: &mut Table,
     small: Option<&mut Table>,
     budget: &mut Budget,
     pos: &Position,
     config: &SolverConfig,
+    short: Option<ShortLeft>,
 ) -> Result<Outcome, SolveError> {
     let attacker = pos.side_to_move();
     let max_ply = config.ply_limit();
@@ -491,8 +551,16 @@ fn run(
 
     // Mates in one and three first, when any mate will do.
     if config.shortest == Shortest::First {
-        if let Some(o) = short_first(&mut s, pos, config)? {
-            return Ok(o);
+        match short {
+            Some(left) => {
+                s.nodes += left.nodes;
+                s.remember_estimates(&left.estimates, Interpositions::CountAll);
+            }
+            None => {
+                if let Some(o) = short_first(&mut s, pos, config)? {
+                    return Ok(o);
+                }
+            }
         }
     }
 
@@ -551,21 +619,33 @@ fn short_first(
         s.remember_estimates(&found.estimates, Interpositions::CountAll);
         return Ok(None);
     };
+    short_outcome(pos, mate, s.nodes, s.budget, config).map(Some)
+}
+
+/// The outcome of the mate in one or three `mate` of `pos` that
+/// [`short_mate`] found, `nodes` counted, its line checked.
+fn short_outcome(
+    pos: &Position,
+    mate: ShortMate,
+    nodes: u64,
+    budget: &Budget,
+    config: &SolverConfig,
+) -> Result<Outcome, SolveError> {
     let len = mate.line.len() as u32;
     let tail = verified(pos, &mate.line, mate.leftover, config)?;
     // No mate in one was missed on the way to a mate in three; under the
     // 無駄合 rule a shorter one may still exist.
     let proven = len == 1 || config.interpositions == Interpositions::CountAll;
-    Ok(Some(Outcome {
+    Ok(Outcome {
         length: Some(len),
         pv: mate.line,
         useless_tail: tail,
         leftover: mate.leftover,
         pieces: Some(mate.pieces),
         proven_shortest: proven,
-        first_mate: Some((s.nodes, s.budget.elapsed())),
-        ..Outcome::bare(Verdict::Mate, None, s.nodes)
-    }))
+        first_mate: Some((nodes, budget.elapsed())),
+        ..Outcome::bare(Verdict::Mate, None, nodes)
+    })
 }
 
 /// The shortest mate known so far.

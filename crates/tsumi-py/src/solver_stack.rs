@@ -54,6 +54,14 @@ impl SolverStack {
         })
     }
 
+    /// Runs `work` on the solver right here, on this thread's own stack:
+    /// for work that needs little of it ([`Solver::try_short_mate`]).
+    /// Callers take turns; a panic in `work` is caught and returned.
+    pub fn run_here<T>(&self, work: impl FnOnce(&mut Solver) -> T) -> std::thread::Result<T> {
+        let mut parts = self.parts.lock().unwrap_or_else(|p| p.into_inner());
+        catch_unwind(AssertUnwindSafe(|| work(&mut parts.solver)))
+    }
+
     /// Runs `work` on the solver, on this thread and the solver's stack,
     /// calling `progress` (on this thread's own stack) with each progress
     /// report that `work`'s searches send through the solver's progress
