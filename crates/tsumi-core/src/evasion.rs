@@ -23,7 +23,7 @@ use crate::checkgen::{attacks_of, dead_squares, push_moves};
 use crate::movegen::GenKind;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::sliders::Magic;
+use crate::sliders::{Magic, Sliders};
 use crate::types::{Color, PieceType, Square};
 
 impl Position {
@@ -113,19 +113,39 @@ impl Position {
                 _ => Bitboard::EMPTY,
             };
         }
+        // Kind by kind, so that no piece's kind is looked up and matched.
         let theirs = self.color_bb(them);
-        let sliding = self.kind_bb(PieceType::Lance) | self.bishop_likes() | self.rook_likes();
+        let near = theirs & attacks::king_zone(k);
         let mut attacked = Bitboard::EMPTY;
-        for from in (theirs & attacks::king_zone(k)).and_not(sliding) {
-            if let Some(p) = self.piece_at(from) {
-                attacked |= attacks_of(&Magic, p.kind, them, from, lifted);
+        for from in self.pieces(them, PieceType::Pawn) & near {
+            attacked |= attacks::pawn(them, from);
+        }
+        for from in self.pieces(them, PieceType::Knight) & near {
+            attacked |= attacks::knight(them, from);
+        }
+        for from in self.pieces(them, PieceType::Silver) & near {
+            attacked |= attacks::silver(them, from);
+        }
+        for from in self.golds() & near {
+            attacked |= attacks::gold(them, from);
+        }
+        // The king's steps, and the steps of horses and dragons.
+        for from in self.king_likes() & near {
+            attacked |= attacks::king(from);
+        }
+        for from in self.pieces(them, PieceType::Lance) {
+            if (attacks::lance_ray(them, from) & squares).any() {
+                attacked |= Magic.lance(them, from, lifted);
             }
         }
-        for from in theirs & sliding {
-            if let Some(p) = self.piece_at(from) {
-                if (reach_on_empty_board(p.kind, them, from) & squares).any() {
-                    attacked |= attacks_of(&Magic, p.kind, them, from, lifted);
-                }
+        for from in self.bishop_likes() & theirs {
+            if (attacks::bishop_rays(from) & squares).any() {
+                attacked |= Magic.bishop(from, lifted);
+            }
+        }
+        for from in self.rook_likes() & theirs {
+            if (attacks::rook_rays(from) & squares).any() {
+                attacked |= Magic.rook(from, lifted);
             }
         }
         squares.and_not(attacked)

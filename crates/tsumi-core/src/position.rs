@@ -726,7 +726,7 @@ impl Position {
 
     /// Plays `m`, which must be legal in this position (moves from outside
     /// should be checked with [`Position::is_legal`] first).
-    #[inline]
+    #[inline(never)]
     pub fn do_move(&mut self, m: Move) {
         self.do_move_using(m, &Magic);
     }
