@@ -73,6 +73,9 @@ impl ShortMate {
     }
 }
 
+/// Root checks ordered on the stack (more, rare, in a vector).
+const SMALL: usize = 128;
+
 /// What [`short_mate`] found.
 #[derive(Clone, Debug)]
 pub(crate) struct ShortSearch {
@@ -207,8 +210,19 @@ impl Short<'_> {
         let Some(filter) = mate1::MateFilter::new(self.pos) else {
             return Outcome::None;
         };
-        let mut order: Vec<((u32, bool), Move)> = Vec::with_capacity(checks.len());
-        for &m in checks.iter() {
+        // One word a check: how forcing it is, drops first among equals,
+        // then its index (so that an unstable sort keeps the generator's
+        // order among equals). Once a check is tried, its word becomes its
+        // index and the first estimate counted for it.
+        let mut small = [0u32; SMALL];
+        let mut large = Vec::new();
+        let order: &mut [u32] = if checks.len() <= SMALL {
+            &mut small[..checks.len()]
+        } else {
+            large.resize(checks.len(), 0);
+            &mut large
+        };
+        for (i, &m) in checks.iter().enumerate() {
             let (free, takable) = filter.assess(self.pos, m);
             if free == 0 && !takable {
                 if !self.visit() {
@@ -218,24 +232,48 @@ impl Short<'_> {
                     return Outcome::Found(ShortMate::in_one(self.mate_in_one(m)));
                 }
             }
-            // Drops first among equals.
-            order.push(((free + u32::from(takable), !m.is_drop()), m));
+            let forcing = free + u32::from(takable);
+            order[i] = (forcing << 17) | (u32::from(!m.is_drop()) << 16) | i as u32;
         }
-        // Stable: among equals, the generator's order.
-        order.sort_by_key(|&(key, _)| key);
-        self.estimates.reserve(checks.len());
+        order.sort_unstable();
+        let mut tried = 0;
+        let r = self.try_checks(checks, order, &mut tried);
+        if !matches!(r, Outcome::Found(_)) {
+            // The first estimates of the checks tried, for df-pn.
+            self.estimates = order[..tried]
+                .iter()
+                .map(|&w| {
+                    let m = checks[(w >> 16) as usize];
+                    (self.pos.keys_after(m).1, w & 0xFFFF)
+                })
+                .collect();
+        }
+        r
+    }
+
+    /// The checks of `order` (see [`Short::mate_in_3`]) tried in turn for
+    /// a mate in three; `tried` counts those played, each of whose words
+    /// is then its index and first estimate.
+    fn try_checks(
+        &mut self,
+        checks: &MoveList,
+        order: &mut [u32],
+        tried: &mut usize,
+    ) -> Outcome<ShortMate> {
         let mut evasions = MoveList::new();
-        for &((forcing, _), m) in order.iter() {
+        for w in order.iter_mut() {
+            let forcing = *w >> 17;
+            let i = *w & 0xFFFF;
+            let m = checks[i as usize];
             if !self.visit() {
                 return Outcome::GaveUp;
             }
-            let full_key = self.pos.keys_after(m).1;
             let captured = pieces::captured_kind(self.pos, m);
             self.pos.do_move(m);
             evasions.clear();
             self.pos.generate_evasions(&mut evasions);
-            self.estimates
-                .push((full_key, chain::initial_pn(&evasions)));
+            *w = (i << 16) | chain::initial_pn(&evasions).min(0xFFFF);
+            *tried += 1;
             let most = if forcing == 0 {
                 MAX_REPLIES_FORCING
             } else {
