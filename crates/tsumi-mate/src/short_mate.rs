@@ -11,7 +11,8 @@
 //! [`tsumi_core::mate1`]), then for a mate in three: a check after which
 //! every evasion is answered by a mate in one. The checks are tried the
 //! most forcing first, as the mate filter judges them (escape squares
-//! left, the checker takable), and only those with at most
+//! left, the checker takable; a board move next to the king that takes
+//! nothing one place lower), and only those with at most
 //! [`MAX_REPLIES`] replies, or [`MAX_REPLIES_FORCING`] for a check that
 //! leaves no escape square, are looked into (on the first 1,000 mates in
 //! three of the shared collection the mating check has at most 4 replies
@@ -33,7 +34,7 @@
 
 use crate::chain;
 use crate::pieces;
-use tsumi_core::{mate1, Color, Hand, Move, MoveList, Position};
+use tsumi_core::{attacks, mate1, Bitboard, Color, Hand, Move, MoveList, PieceType, Position};
 
 /// Positions the search may visit (each move played counts one) before
 /// it gives the position to df-pn.
@@ -199,21 +200,28 @@ impl Short<'_> {
     /// says how far each check is from mating (escape squares left, the
     /// checker takable): the checks it cannot rule out are played for a
     /// mate in one first, then all are tried for a mate in three, the most
-    /// forcing first (escape squares and takability added up, drops first
-    /// among equals), those with at most [`MAX_REPLIES`] replies looked
-    /// into ([`MAX_REPLIES_FORCING`] for the most forcing). On the first
-    /// 200 mates in three of the shared collection 3.5 checks a problem
-    /// are looked into, the mating one included; in the generator's order
-    /// the mating check comes 5.1th on average, and counting every check's
-    /// replies first to order them by that costs more than it saves.
+    /// forcing first (escape squares and takability added up, one more for
+    /// a board move next to the king that takes nothing, drops first among
+    /// equals), those with at most [`MAX_REPLIES`] replies looked into
+    /// ([`MAX_REPLIES_FORCING`] for a check that leaves neither an escape
+    /// nor a taker). On the first 1,000 mates in three of the shared
+    /// collection 2.55 checks a problem are looked into, the mating one
+    /// included (2.94 without the rule for quiet moves next to the king);
+    /// in the generator's order the mating check comes 5.1th on average
+    /// (first 200), and counting every check's replies first to order them
+    /// by that costs more than it saves, as does looking into the checks
+    /// with more than two replies only after all the others (17 % fewer
+    /// replies looked into on mates in three, but each check with more
+    /// played twice when there is no mate in three: mate-5 calls 1 % dearer).
     fn mate_in_3(&mut self, checks: &MoveList) -> Outcome<ShortMate> {
         let Some(filter) = mate1::MateFilter::new(self.pos) else {
             return Outcome::None;
         };
         // One word a check: how forcing it is, drops first among equals,
         // then its index (so that an unstable sort keeps the generator's
-        // order among equals). Once a check is tried, its word becomes its
-        // index and the first estimate counted for it.
+        // order among equals), and whether it leaves an escape or a taker.
+        // Once a check is tried, its word becomes its index and the first
+        // estimate counted for it.
         let mut small = [0u32; SMALL];
         let mut large = Vec::new();
         let order: &mut [u32] = if checks.len() <= SMALL {
@@ -222,9 +230,14 @@ impl Short<'_> {
             large.resize(checks.len(), 0);
             &mut large
         };
+        let near_king = self
+            .pos
+            .king_square(self.attacker.flip())
+            .map_or(Bitboard::EMPTY, attacks::king);
         for (i, &m) in checks.iter().enumerate() {
             let (free, takable) = filter.assess(self.pos, m);
-            if free == 0 && !takable {
+            let loose = free > 0 || takable;
+            if !loose {
                 if !self.visit() {
                     return Outcome::GaveUp;
                 }
@@ -232,8 +245,18 @@ impl Short<'_> {
                     return Outcome::Found(ShortMate::in_one(self.mate_in_one(m)));
                 }
             }
-            let forcing = free + u32::from(takable);
-            order[i] = (forcing << 17) | (u32::from(!m.is_drop()) << 16) | i as u32;
+            // A board move next to the king that takes nothing ranks one
+            // place lower: on the first 1,000 mates in three of the shared
+            // collection 6-11 % of those checks mate in three, against
+            // 44 % of the drops next to the king (and 12 % fewer checks
+            // are looked into ranked so).
+            let quiet_contact =
+                !m.is_drop() && near_king.contains(m.to()) && self.pos.piece_at(m.to()).is_none();
+            let rank = free + u32::from(takable) + u32::from(quiet_contact);
+            order[i] = (rank << 20)
+                | (u32::from(!m.is_drop()) << 19)
+                | ((i as u32) << 1)
+                | u32::from(loose);
         }
         order.sort_unstable();
         let mut tried = 0;
@@ -243,7 +266,7 @@ impl Short<'_> {
             self.estimates = order[..tried]
                 .iter()
                 .map(|&w| {
-                    let m = checks[(w >> 16) as usize];
+                    let m = checks[((w >> 16) & 0x3FF) as usize];
                     (self.pos.keys_after(m).1, w & 0xFFFF)
                 })
                 .collect();
@@ -262,8 +285,8 @@ impl Short<'_> {
     ) -> Outcome<ShortMate> {
         let mut evasions = MoveList::new();
         for w in order.iter_mut() {
-            let forcing = *w >> 17;
-            let i = *w & 0xFFFF;
+            let loose = *w & 1 == 1;
+            let i = (*w >> 1) & 0x3FF;
             let m = checks[i as usize];
             if !self.visit() {
                 return Outcome::GaveUp;
@@ -274,30 +297,13 @@ impl Short<'_> {
             self.pos.generate_evasions(&mut evasions);
             *w = (i << 16) | chain::initial_pn(&evasions).min(0xFFFF);
             *tried += 1;
-            let most = if forcing == 0 {
-                MAX_REPLIES_FORCING
-            } else {
+            let most = if loose {
                 MAX_REPLIES
+            } else {
+                MAX_REPLIES_FORCING
             };
             let r = if evasions.len() <= most {
-                let moves = evasions.as_mut_slice();
-                if let Some(i) = moves.iter().position(|&e| e == self.refuter) {
-                    moves[..=i].rotate_right(1);
-                }
-                match self.all_mated_in_1(moves) {
-                    Outcome::Found((proof, tail, leftover)) => {
-                        let a = self.pos.hand(self.attacker);
-                        let d = self.pos.hand(self.attacker.flip());
-                        let proof = pieces::and_proof_close(self.pos, proof, a, d);
-                        Outcome::Found(ShortMate {
-                            line: vec![m, tail[0], tail[1]],
-                            pieces: pieces::before_attacker_move(proof, m, captured),
-                            leftover,
-                        })
-                    }
-                    Outcome::None => Outcome::None,
-                    Outcome::GaveUp => Outcome::GaveUp,
-                }
+                self.look_into(m, captured, &mut evasions)
             } else {
                 Outcome::None
             };
@@ -308,6 +314,35 @@ impl Short<'_> {
             }
         }
         Outcome::None
+    }
+
+    /// With the check `m` just played (taking a piece of `captured` kind,
+    /// if any) and its `evasions` listed: a mate in three through it, if
+    /// every evasion is answered by a mate in one.
+    fn look_into(
+        &mut self,
+        m: Move,
+        captured: Option<PieceType>,
+        evasions: &mut MoveList,
+    ) -> Outcome<ShortMate> {
+        let moves = evasions.as_mut_slice();
+        if let Some(i) = moves.iter().position(|&e| e == self.refuter) {
+            moves[..=i].rotate_right(1);
+        }
+        match self.all_mated_in_1(moves) {
+            Outcome::Found((proof, tail, leftover)) => {
+                let a = self.pos.hand(self.attacker);
+                let d = self.pos.hand(self.attacker.flip());
+                let proof = pieces::and_proof_close(self.pos, proof, a, d);
+                Outcome::Found(ShortMate {
+                    line: vec![m, tail[0], tail[1]],
+                    pieces: pieces::before_attacker_move(proof, m, captured),
+                    leftover,
+                })
+            }
+            Outcome::None => Outcome::None,
+            Outcome::GaveUp => Outcome::GaveUp,
+        }
     }
 
     /// At an AND node (defender to move, with the legal `evasions`, at
