@@ -125,6 +125,10 @@ impl PySolution {
         }
     }
 
+    /// Made only for a solve with a report, so kept out of line: the
+    /// formatting code would crowd the path of every short solve.
+    #[cold]
+    #[inline(never)]
     fn describe_text(&self, pos: &Position) -> String {
         let s = &self.sol;
         let mut t = format!("{}: {}\n", pos.to_sfen(), self.describe());
