@@ -261,7 +261,9 @@ impl PyPosition {
     /// a game-tree search: the side to move attacks with checks only,
     /// every legal interposition counts (as in cshogi's `DfPn`), and the
     /// searching table (one per thread) is kept between calls. Runs
-    /// without the GIL; `nodes=None` lifts the node limit; Ctrl-C stops it.
+    /// without the GIL, but for the first search for a mate in one or
+    /// three (at most 2,000 positions); `nodes=None` lifts the node limit;
+    /// Ctrl-C stops it.
     #[pyo3(signature = (max_ply, *, nodes=Some(1_000_000)), text_signature = "(self, max_ply, *, nodes=1000000)")]
     fn mate_move(
         &self,

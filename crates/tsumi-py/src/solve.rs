@@ -180,21 +180,23 @@ fn solve_interruptible(
 /// positions, most of them a few microseconds), which spares a short
 /// solve the switch of stacks and the release of the GIL that cost as
 /// much as a mate in one. `None`: solve as ever; that solve does not look
-/// again.
+/// again. A solver busy on another thread is not waited for here (that
+/// thread's solve may need the GIL): the solve as ever waits without it.
 fn short_mate_first(
     solver: &SolverStack,
     pos: &Position,
     limits: Limits,
 ) -> PyResult<Option<CoreSolution>> {
     let _active = Active::enter(solver)?;
-    solver
-        .run_here(|s| {
-            s.set_limits(limits);
-            s.set_stop(None);
-            s.try_short_mate(pos)
-        })
-        .map_err(panic_err)?
-        .map_err(solve_err)
+    let tried = solver.try_run_here(|s| {
+        s.set_limits(limits);
+        s.set_stop(None);
+        s.try_short_mate(pos)
+    });
+    match tried {
+        None => Ok(None),
+        Some(r) => r.map_err(panic_err)?.map_err(solve_err),
+    }
 }
 
 /// A solve and, with `report`, its soundness report right after on the
@@ -276,8 +278,11 @@ fn run_interruptible<T: Send + 'static>(
 ///   legal interposition counts, as cshogi and the reference sets do).
 /// - `time_limit` (seconds) and `nodes`: limits for each solve.
 ///
-/// Solves run without the GIL and Ctrl-C stops them (`KeyboardInterrupt`).
-/// A `Solver` shared by several threads serves one solve at a time.
+/// Solves run without the GIL and Ctrl-C stops them (`KeyboardInterrupt`),
+/// but for the search for a mate in one or three that `shortest="first"`
+/// makes first (at most 2,000 positions, microseconds as a rule), which
+/// runs with the GIL held. A `Solver` shared by several threads serves one
+/// solve at a time.
 #[pyclass(name = "Solver", module = "tsumi", frozen)]
 pub struct PySolver {
     inner: SolverStack,
@@ -322,7 +327,9 @@ impl PySolver {
     /// name and published length the answer carries, unless `name` or
     /// `published_length` are given). `time_limit` (seconds) and `nodes`
     /// replace the solver's own limits for this call when given. Runs
-    /// without the GIL; Ctrl-C stops it and raises `KeyboardInterrupt`.
+    /// without the GIL (but for the first search for a mate in one or
+    /// three under `shortest="first"`); Ctrl-C stops it and raises
+    /// `KeyboardInterrupt`.
     #[pyo3(signature = (position, *, time_limit=None, nodes=None, report=false, name=None, published_length=None))]
     #[allow(clippy::too_many_arguments)]
     fn solve(

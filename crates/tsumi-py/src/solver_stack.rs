@@ -14,7 +14,7 @@
 use corosensei::stack::DefaultStack;
 use corosensei::{CoroutineResult, ScopedCoroutine, Yielder};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 use tsumi_mate::{Progress, SolveError, Solver};
 
 /// The solver and the stack its searches run on.
@@ -54,12 +54,22 @@ impl SolverStack {
         })
     }
 
-    /// Runs `work` on the solver right here, on this thread's own stack:
-    /// for work that needs little of it ([`Solver::try_short_mate`]).
-    /// Callers take turns; a panic in `work` is caught and returned.
-    pub fn run_here<T>(&self, work: impl FnOnce(&mut Solver) -> T) -> std::thread::Result<T> {
-        let mut parts = self.parts.lock().unwrap_or_else(|p| p.into_inner());
-        catch_unwind(AssertUnwindSafe(|| work(&mut parts.solver)))
+    /// Runs `work` on the solver right here, on this thread's own stack,
+    /// for work that needs little of it ([`Solver::try_short_mate`]), if
+    /// no other thread is using the solver: `None` when one is. A caller
+    /// holding the GIL must not wait for that other thread, whose solve
+    /// takes the GIL for its progress reports. A panic in `work` is caught
+    /// and returned.
+    pub fn try_run_here<T>(
+        &self,
+        work: impl FnOnce(&mut Solver) -> T,
+    ) -> Option<std::thread::Result<T>> {
+        let mut parts = match self.parts.try_lock() {
+            Ok(parts) => parts,
+            Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        };
+        Some(catch_unwind(AssertUnwindSafe(|| work(&mut parts.solver))))
     }
 
     /// Runs `work` on the solver, on this thread and the solver's stack,

@@ -120,3 +120,29 @@ def test_signal_handler_calling_back_in():
         signal.signal(signal.SIGALRM, previous)
     assert seen[0] == 1 and "already solving" in seen[1]
     assert seen[2] == 1 and seen[3] == 1
+
+
+def test_a_shared_first_mate_solver_never_waits_holding_the_gil():
+    # One thread runs a long solve on a `Solver(shortest="first")` (its
+    # progress reports take the GIL); another asks the same solver for a
+    # mate in one meanwhile. The mate-in-three search that "first" makes
+    # with the GIL held must not wait for the busy solver (each would wait
+    # for the other): the second call waits without the GIL, then answers.
+    solver = tsumi.Solver(hash_mb=16, shortest="first", interpositions="count")
+    long_done = threading.Event()
+    results = []
+
+    def long_solve():
+        results.append(solver.solve(LONG, time_limit=1.0))
+        long_done.set()
+
+    t = threading.Thread(target=long_solve)
+    t.start()
+    time.sleep(0.4)  # the long solve is on and reporting progress
+    assert not long_done.is_set()
+    quick = solver.solve("4k4/9/4P4/9/9/9/9/9/9 b G 1")
+    t.join(timeout=30)
+    assert not t.is_alive(), "the long solve never ended"
+    assert long_done.is_set()
+    assert quick.result == "mate" and quick.length == 1
+    assert results[0].result == "unknown"

@@ -8,8 +8,9 @@
 
 Moves are USI strings (``7g7f``, ``P*5e``, ``8h2b+``); ``Position.push``
 also reads Japanese move text. Errors in input are ``ValueError`` carrying
-the parser's message. Searches and perft run without the GIL, and Ctrl-C
-stops a solve.
+the parser's message. Searches and perft run without the GIL (but for the
+short search for a mate in one or three that shortest="first" makes first),
+and Ctrl-C stops a solve.
 """
 
 from ._tsumi import (
