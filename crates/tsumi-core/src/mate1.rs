@@ -6,7 +6,9 @@
 //! holding an undefended attacker piece), the defender's pinned pieces and
 //! the occupancy. A check cannot mate when
 //! - one of those squares is attacked neither by the checking piece on its
-//!   new square nor by a slider whose line the move opens, or
+//!   new square nor by a slider whose line the move opens, or a piece
+//!   moved next to the king is guarded by no other piece (the king takes
+//!   it), or
 //! - a dropped checker, or one whose origin is on no line through the
 //!   king (so that the move neither discovers a second check nor pins a
 //!   defender), can be taken by a defender piece other than the king that
@@ -115,6 +117,17 @@ impl MateFilter {
                 {
                     free.clear(s);
                 }
+            }
+            // A checker moved next to the king that no other piece of
+            // ours guards: the king takes it, an escape like the others.
+            if free.is_empty()
+                && attacks::king(self.king).contains(to)
+                && pos
+                    .attackers_to(self.us, to, lifted)
+                    .and_not(Bitboard::from_square(f))
+                    .is_empty()
+            {
+                free.set(to);
             }
         }
         Some((free, occ))
