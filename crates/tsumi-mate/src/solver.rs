@@ -323,7 +323,7 @@ impl Solver {
     }
 
     /// Under [`Shortest::First`], the mate in one or three looked for
-    /// before df-pn ([`crate::short_mate`]), alone: on the calling
+    /// before df-pn (`short_mate.rs`), alone: on the calling
     /// thread's own stack (a fixed-depth search of three plies needs a few
     /// KiB) and without the table, so that a caller paying for every call
     /// (Python, with a stack to switch to and a lock to release) can try
