@@ -2,6 +2,9 @@
 //! (what Python tries on the calling thread before a full solve), and the
 //! solve that takes up where it left.
 
+mod common;
+
+use common::{position, sfen_lines};
 use tsumi_core::Position;
 use tsumi_mate::{check_mate_line, Interpositions, Shortest, Solver, SolverConfig, Verdict};
 
@@ -14,12 +17,9 @@ fn first(interpositions: Interpositions) -> Solver {
     })
 }
 
+/// The first `n` positions of a one-SFEN-per-line file.
 fn positions(text: &str, n: usize) -> Vec<Position> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(n)
-        .map(|l| Position::from_sfen(l.trim()).expect("SFEN"))
-        .collect()
+    sfen_lines(text).iter().take(n).map(|s| position(s)).collect()
 }
 
 /// On mates in one and three the short search alone gives what a full
