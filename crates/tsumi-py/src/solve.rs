@@ -171,11 +171,12 @@ fn solve_interruptible(
     pos: Position,
     limits: Limits,
 ) -> PyResult<CoreSolution> {
-    run_interruptible(py, solver, limits, move |solver, _| solver.solve(&pos))
+    solve_with_report(py, solver, pos, limits, false).map(|(s, _)| s)
 }
 
 /// The mate in one or three of `pos`, when the solver looks for any mate
-/// (`shortest="first"`) and there is one: looked for on this thread's own
+/// (`shortest="first"`; under `"prove"` the solver declines at once) and
+/// there is one: looked for on this thread's own
 /// stack with the GIL held (a fixed-depth search of at most 2,000
 /// positions, most of them a few microseconds), which spares a short
 /// solve the switch of stacks and the release of the GIL that cost as
@@ -200,7 +201,8 @@ fn short_mate_first(
 }
 
 /// A solve and, with `report`, its soundness report right after on the
-/// same table and limits (see [`run_interruptible`]).
+/// same table and limits (see [`run_interruptible`]). Without a report,
+/// the mate in one or three of [`short_mate_first`] is looked for first.
 fn solve_with_report(
     py: Python<'_>,
     solver: &SolverStack,
@@ -208,6 +210,11 @@ fn solve_with_report(
     limits: Limits,
     report: bool,
 ) -> PyResult<(CoreSolution, Option<Report>)> {
+    if !report {
+        if let Some(s) = short_mate_first(solver, &pos, limits)? {
+            return Ok((s, None));
+        }
+    }
     run_interruptible(py, solver, limits, move |solver, limits| {
         let sol = solver.solve(&pos)?;
         let r = if report {
@@ -358,18 +365,6 @@ impl PySolver {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
         };
-        if !report && self.config.shortest == Shortest::First {
-            if let Some(s) = short_mate_first(&self.inner, &pos, limits)? {
-                return Ok(PySolution::new(
-                    &pos,
-                    s,
-                    None,
-                    false,
-                    name,
-                    published_length,
-                ));
-            }
-        }
         let (s, r) = solve_with_report(py, &self.inner, pos.clone(), limits, report)?;
         Ok(PySolution::new(&pos, s, r, report, name, published_length))
     }
@@ -505,11 +500,6 @@ pub fn solve(
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, config)?;
-    if !report && config.shortest == Shortest::First {
-        if let Some(s) = short_mate_first(&solver, &pos, limits)? {
-            return Ok(PySolution::new(&pos, s, None, false, None, None));
-        }
-    }
     let (s, r) = solve_with_report(py, &solver, pos.clone(), limits, report)?;
     Ok(PySolution::new(&pos, s, r, report, None, None))
 }
@@ -559,10 +549,7 @@ pub fn mate_move(
         nodes,
         ..Limits::default()
     };
-    let s = match short_mate_first(&solver, pos, limits)? {
-        Some(s) => s,
-        None => solve_interruptible(py, &solver, pos.clone(), limits)?,
-    };
+    let s = solve_interruptible(py, &solver, pos.clone(), limits)?;
     Ok(match s.verdict {
         Verdict::Mate => s.pv.first().map(|m| m.to_usi()),
         _ => None,
