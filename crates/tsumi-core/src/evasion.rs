@@ -51,17 +51,10 @@ impl Position {
         let c = checkers.single();
         let between = attacks::between(k, c);
         let targets = between | Bitboard::from_square(c);
-        // The pins are looked for only once a piece can answer at all
-        // (often none can, in a mating net).
         let others = self.color_bb(us).and_not(Bitboard::from_square(k));
         let mut pinned = None;
         for to in targets {
-            let candidates = self.step_movers_to(us, to) & others;
-            if candidates.is_empty() {
-                continue;
-            }
-            let pins = *pinned.get_or_insert_with(|| self.pinned(us));
-            for from in candidates.and_not(pins) {
+            for from in self.step_answers(us, to, others, &mut pinned) {
                 if let Some(p) = self.piece_at(from) {
                     push_moves(list, p.kind, us, from, Bitboard::from_square(to));
                 }
@@ -69,11 +62,8 @@ impl Position {
         }
         for from in self.sliders_of(us) & others {
             if let Some(p) = self.piece_at(from) {
-                if (reach_on_empty_board(p.kind, us, from) & targets).is_empty() {
-                    continue;
-                }
-                let t = attacks_of(&Magic, p.kind, us, from, occ) & targets;
-                if t.any() && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from) {
+                let t = self.slider_answers(us, p.kind, from, targets, occ, &mut pinned);
+                if t.any() {
                     push_moves(list, p.kind, us, from, t);
                 }
             }
@@ -93,6 +83,50 @@ impl Position {
                     list.push(Move::drop(kind, to));
                 }
             }
+        }
+    }
+
+    /// The pieces of `us` among `others` that step to `to` in one move and
+    /// are not pinned. The pins are looked for (once, kept in `pinned`)
+    /// only when some piece can step there at all: often none can, in a
+    /// mating net.
+    #[inline(always)]
+    fn step_answers(
+        &self,
+        us: Color,
+        to: Square,
+        others: Bitboard,
+        pinned: &mut Option<Bitboard>,
+    ) -> Bitboard {
+        let candidates = self.step_movers_to(us, to) & others;
+        if candidates.is_empty() {
+            return candidates;
+        }
+        candidates.and_not(*pinned.get_or_insert_with(|| self.pinned(us)))
+    }
+
+    /// The squares of `targets` that `us`'s slider `kind` on `from`
+    /// attacks (occupancy `occ`), none if it is pinned: no slider lookup
+    /// when its lines miss `targets`, no pin search when it attacks none
+    /// (the pins kept in `pinned`, as for [`Position::step_answers`]).
+    #[inline(always)]
+    fn slider_answers(
+        &self,
+        us: Color,
+        kind: PieceType,
+        from: Square,
+        targets: Bitboard,
+        occ: Bitboard,
+        pinned: &mut Option<Bitboard>,
+    ) -> Bitboard {
+        if (reach_on_empty_board(kind, us, from) & targets).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let t = attacks_of(&Magic, kind, us, from, occ) & targets;
+        if t.any() && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from) {
+            t
+        } else {
+            Bitboard::EMPTY
         }
     }
 
@@ -224,25 +258,19 @@ impl Position {
         let between = attacks::between(k, c);
         let targets = between | Bitboard::from_square(c);
         // Any piece reaching a square has a legal way to move there (it may
-        // promote wherever it would otherwise be dead). The pins are looked
-        // for only once a piece can answer at all.
+        // promote wherever it would otherwise be dead).
         let others = self.color_bb(us).and_not(Bitboard::from_square(k));
         let mut pinned = None;
         for to in targets {
-            let candidates = self.step_movers_to(us, to) & others;
-            if candidates.any()
-                && candidates
-                    .and_not(*pinned.get_or_insert_with(|| self.pinned(us)))
-                    .any()
-            {
+            if self.step_answers(us, to, others, &mut pinned).any() {
                 return false;
             }
         }
         for from in self.sliders_of(us) & others {
             if let Some(p) = self.piece_at(from) {
-                if (reach_on_empty_board(p.kind, us, from) & targets).any()
-                    && (attacks_of(&Magic, p.kind, us, from, occ) & targets).any()
-                    && !pinned.get_or_insert_with(|| self.pinned(us)).contains(from)
+                if self
+                    .slider_answers(us, p.kind, from, targets, occ, &mut pinned)
+                    .any()
                 {
                     return false;
                 }
