@@ -19,7 +19,11 @@ fn first(interpositions: Interpositions) -> Solver {
 
 /// The first `n` positions of a one-SFEN-per-line file.
 fn positions(text: &str, n: usize) -> Vec<Position> {
-    sfen_lines(text).iter().take(n).map(|s| position(s)).collect()
+    sfen_lines(text)
+        .iter()
+        .take(n)
+        .map(|s| position(s))
+        .collect()
 }
 
 /// On mates in one and three the short search alone gives what a full
