@@ -77,6 +77,36 @@ impl ShortMate {
 /// Root checks ordered on the stack (more, rare, in a vector).
 const SMALL: usize = 128;
 
+/// The word that stands for one of the root's checks while they are
+/// ordered and tried: the low half holds the check's index among the
+/// checks and whether it is loose (it leaves an escape or a taker, to the
+/// mate filter's eye); the high half holds its rank until it is tried
+/// (words sort by rank, then index) and the first estimate counted for it
+/// after.
+mod word {
+    /// A check's word: `high` its rank, `index` its place in the list.
+    pub(super) fn new(high: u32, index: usize, loose: bool) -> u32 {
+        (high << 16) | ((index as u32) << 1) | u32::from(loose)
+    }
+
+    /// The word with `high` (at most 0xFFFF) in place of its high half.
+    pub(super) fn with_high(w: u32, high: u32) -> u32 {
+        (high.min(0xFFFF) << 16) | (w & 0xFFFF)
+    }
+
+    pub(super) fn high(w: u32) -> u32 {
+        w >> 16
+    }
+
+    pub(super) fn index(w: u32) -> usize {
+        ((w & 0xFFFF) >> 1) as usize
+    }
+
+    pub(super) fn loose(w: u32) -> bool {
+        w & 1 == 1
+    }
+}
+
 /// What [`short_mate`] found.
 #[derive(Clone, Debug)]
 pub(crate) struct ShortSearch {
@@ -217,11 +247,8 @@ impl Short<'_> {
         let Some(filter) = mate1::MateFilter::new(self.pos) else {
             return Outcome::None;
         };
-        // One word a check: how forcing it is, drops first among equals,
-        // then its index (so that an unstable sort keeps the generator's
-        // order among equals), and whether it leaves an escape or a taker.
-        // Once a check is tried, its word becomes its index and the first
-        // estimate counted for it.
+        // One word a check (see `word`), sorted: the most forcing first,
+        // drops first among equals, then the generator's order.
         let mut small = [0u32; SMALL];
         let mut large = Vec::new();
         let order: &mut [u32] = if checks.len() <= SMALL {
@@ -253,10 +280,7 @@ impl Short<'_> {
             let quiet_contact =
                 !m.is_drop() && near_king.contains(m.to()) && self.pos.piece_at(m.to()).is_none();
             let rank = free + u32::from(takable) + u32::from(quiet_contact);
-            order[i] = (rank << 20)
-                | (u32::from(!m.is_drop()) << 19)
-                | ((i as u32) << 1)
-                | u32::from(loose);
+            order[i] = word::new((rank << 1) | u32::from(!m.is_drop()), i, loose);
         }
         order.sort_unstable();
         let mut tried = 0;
@@ -266,8 +290,8 @@ impl Short<'_> {
             self.estimates = order[..tried]
                 .iter()
                 .map(|&w| {
-                    let m = checks[((w >> 16) & 0x3FF) as usize];
-                    (self.pos.keys_after(m).1, w & 0xFFFF)
+                    let m = checks[word::index(w)];
+                    (self.pos.keys_after(m).1, word::high(w))
                 })
                 .collect();
         }
@@ -275,8 +299,8 @@ impl Short<'_> {
     }
 
     /// The checks of `order` (see [`Short::mate_in_3`]) tried in turn for
-    /// a mate in three; `tried` counts those played, each of whose words
-    /// is then its index and first estimate.
+    /// a mate in three; `tried` counts those played, the high half of whose
+    /// words is then the first estimate counted.
     fn try_checks(
         &mut self,
         checks: &MoveList,
@@ -285,9 +309,8 @@ impl Short<'_> {
     ) -> Outcome<ShortMate> {
         let mut evasions = MoveList::new();
         for w in order.iter_mut() {
-            let loose = *w & 1 == 1;
-            let i = (*w >> 1) & 0x3FF;
-            let m = checks[i as usize];
+            let loose = word::loose(*w);
+            let m = checks[word::index(*w)];
             if !self.visit() {
                 return Outcome::GaveUp;
             }
@@ -295,7 +318,7 @@ impl Short<'_> {
             self.pos.do_move(m);
             evasions.clear();
             self.pos.generate_evasions(&mut evasions);
-            *w = (i << 16) | chain::initial_pn(&evasions).min(0xFFFF);
+            *w = word::with_high(*w, chain::initial_pn(&evasions));
             *tried += 1;
             let most = if loose {
                 MAX_REPLIES
