@@ -91,6 +91,21 @@ pub(crate) fn push_moves(
     }
 }
 
+/// How many moves [`push_moves`] would append.
+#[inline(always)]
+pub(crate) fn count_moves(kind: PieceType, color: Color, from: Square, targets: Bitboard) -> u32 {
+    if !kind.can_promote() {
+        return targets.count();
+    }
+    let zone = ZONE[color.index()];
+    let promo = if zone.contains(from) {
+        targets
+    } else {
+        targets & zone
+    };
+    promo.count() + targets.and_not(dead_squares(kind, color)).count()
+}
+
 /// Attacks of a non-king `kind` piece of `color` on `from`, sliders from
 /// the backend `a`.
 #[inline(always)]

@@ -19,7 +19,7 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::checkgen::{attacks_of, dead_squares, push_moves};
+use crate::checkgen::{attacks_of, count_moves, dead_squares, push_moves};
 use crate::movegen::GenKind;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -32,19 +32,36 @@ impl Position {
     /// simply every legal move (as [`Position::generate`] with
     /// [`GenKind::All`]).
     pub fn generate_evasions(&self, list: &mut MoveList) {
+        self.evasions_into(list);
+    }
+
+    /// How many legal moves [`Position::generate_evasions`] would give,
+    /// counted without making them: the board moves, and the drops with
+    /// the squares they are made on (a proof-number search may count the
+    /// drops on one square as one answer).
+    pub fn count_evasions(&self) -> EvasionCount {
+        let mut count = EvasionCount::default();
+        self.evasions_into(&mut count);
+        count
+    }
+
+    /// The walk behind [`Position::generate_evasions`] and
+    /// [`Position::count_evasions`], handing the answers to `sink`.
+    #[inline(always)]
+    fn evasions_into<S: EvasionSink>(&self, sink: &mut S) {
         let checkers = self.checkers();
         let us = self.side_to_move();
         let k = match (checkers.any(), self.king_square(us)) {
             (true, Some(k)) => k,
             _ => {
-                self.generate(GenKind::All, list);
+                let mut list = MoveList::new();
+                self.generate(GenKind::All, &mut list);
+                sink.moves_of(&list);
                 return;
             }
         };
         let occ = self.occupied();
-        for to in self.king_flights(us, k) {
-            list.push(Move::normal(k, to, false));
-        }
+        sink.king_steps(k, self.king_flights(us, k));
         if checkers.more_than_one() {
             return;
         }
@@ -56,7 +73,7 @@ impl Position {
         for to in targets {
             for from in self.step_answers(us, to, others, &mut pinned) {
                 if let Some(p) = self.piece_at(from) {
-                    push_moves(list, p.kind, us, from, Bitboard::from_square(to));
+                    sink.piece_moves(p.kind, us, from, Bitboard::from_square(to));
                 }
             }
         }
@@ -64,7 +81,7 @@ impl Position {
             if let Some(p) = self.piece_at(from) {
                 let t = self.slider_answers(us, p.kind, from, targets, occ, &mut pinned);
                 if t.any() {
-                    push_moves(list, p.kind, us, from, t);
+                    sink.piece_moves(p.kind, us, from, t);
                 }
             }
         }
@@ -73,15 +90,11 @@ impl Position {
             return;
         }
         if hand.has(PieceType::Pawn) {
-            for to in self.pawn_block_squares(us, between) {
-                list.push(Move::drop(PieceType::Pawn, to));
-            }
+            sink.drops(PieceType::Pawn, self.pawn_block_squares(us, between));
         }
         for kind in PieceType::NON_PAWN_HAND {
             if hand.has(kind) {
-                for to in between.and_not(dead_squares(kind, us)) {
-                    list.push(Move::drop(kind, to));
-                }
+                sink.drops(kind, between.and_not(dead_squares(kind, us)));
             }
         }
     }
@@ -300,5 +313,101 @@ fn reach_on_empty_board(kind: PieceType, color: Color, from: Square) -> Bitboard
         PieceType::Rook => attacks::rook_rays(from),
         PieceType::Horse => attacks::bishop_rays(from) | attacks::king(from),
         _ => attacks::rook_rays(from) | attacks::king(from),
+    }
+}
+
+/// The legal answers to a check, counted (see
+/// [`Position::count_evasions`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvasionCount {
+    /// Board moves (a move with and without promotion counts twice).
+    pub moves: u32,
+    /// Drops.
+    pub drops: u32,
+    /// The squares dropped on.
+    pub drop_squares: Bitboard,
+}
+
+impl EvasionCount {
+    /// The moves of `list`, counted.
+    pub fn of_moves(list: &MoveList) -> EvasionCount {
+        let mut count = EvasionCount::default();
+        for m in list.iter() {
+            if m.is_drop() {
+                count.drops += 1;
+                count.drop_squares.set(m.to());
+            } else {
+                count.moves += 1;
+            }
+        }
+        count
+    }
+
+    /// Every answer, board moves and drops.
+    pub fn total(&self) -> u32 {
+        self.moves + self.drops
+    }
+}
+
+/// Where the evasion walk puts its answers: a move list, or a count.
+trait EvasionSink {
+    /// Every move of `list` (the side to move is not in check).
+    fn moves_of(&mut self, list: &MoveList);
+    /// The king's steps from `k` to `to`.
+    fn king_steps(&mut self, k: Square, to: Bitboard);
+    /// The moves of a `kind` piece of `color` from `from` to `targets`,
+    /// promoting and not where the rules allow.
+    fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard);
+    /// Drops of `kind` on `targets`.
+    fn drops(&mut self, kind: PieceType, targets: Bitboard);
+}
+
+impl EvasionSink for MoveList {
+    #[inline(always)]
+    fn moves_of(&mut self, list: &MoveList) {
+        for &m in list.iter() {
+            self.push(m);
+        }
+    }
+
+    #[inline(always)]
+    fn king_steps(&mut self, k: Square, to: Bitboard) {
+        for t in to {
+            self.push(Move::normal(k, t, false));
+        }
+    }
+
+    #[inline(always)]
+    fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard) {
+        push_moves(self, kind, color, from, targets);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceType, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::drop(kind, to));
+        }
+    }
+}
+
+impl EvasionSink for EvasionCount {
+    fn moves_of(&mut self, list: &MoveList) {
+        *self = EvasionCount::of_moves(list);
+    }
+
+    #[inline(always)]
+    fn king_steps(&mut self, _k: Square, to: Bitboard) {
+        self.moves += to.count();
+    }
+
+    #[inline(always)]
+    fn piece_moves(&mut self, kind: PieceType, color: Color, from: Square, targets: Bitboard) {
+        self.moves += count_moves(kind, color, from, targets);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceType, targets: Bitboard) {
+        self.drops += targets.count();
+        self.drop_squares |= targets;
     }
 }

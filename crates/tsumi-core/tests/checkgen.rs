@@ -14,6 +14,7 @@ mod common;
 use common::{move_set, oracle_positions, perft_positions, playout_positions, sfen_positions};
 use std::collections::BTreeSet;
 use tsumi_core::checkgen::mate_in_1;
+use tsumi_core::evasion::EvasionCount;
 use tsumi_core::mate1::{mates, MateFilter};
 use tsumi_core::{Bitboard, Color, Move, MoveList, Piece, PieceType, Position, Square};
 
@@ -110,12 +111,35 @@ fn check_position(pos: &Position) {
     // Outside check the evasion generator falls back to every legal move.
     let evasions = gen(Position::generate_evasions, "evasions");
     assert_same(pos, &evasions, &r.legal, "evasions");
+    assert_count_matches(pos);
     assert_eq!(
         pos.is_mated(),
         pos.is_checkmate(),
         "is_mated: {}",
         pos.to_sfen()
     );
+}
+
+/// `count_evasions` counts the legal moves as they are: board moves,
+/// drops, and the squares dropped on.
+fn assert_count_matches(pos: &Position) {
+    let legal = pos.legal_moves();
+    let mut want = EvasionCount::default();
+    for m in legal.iter() {
+        if m.is_drop() {
+            want.drops += 1;
+            want.drop_squares.set(m.to());
+        } else {
+            want.moves += 1;
+        }
+    }
+    assert_eq!(
+        pos.count_evasions(),
+        want,
+        "count_evasions: {}",
+        pos.to_sfen()
+    );
+    assert_eq!(EvasionCount::of_moves(&legal), want);
 }
 
 /// Runs [`check_position`] on `positions`; returns how many were in check
@@ -207,6 +231,7 @@ fn is_mated_after_checks() {
                     &legal,
                     "evasions",
                 );
+                assert_count_matches(&pos);
                 pos.undo_move();
             }
         }
@@ -286,7 +311,8 @@ fn mate_in_1_on_playouts() {
 }
 
 /// Every check of `pos` that the mate filter rules out does not mate
-/// when played (checked with the full legal move list). Returns the
+/// when played (checked with the full legal move list), and leaves the
+/// defender a legal board move. Returns the
 /// checks seen and those ruled out.
 fn filter_rules_out_no_mate(pos: &mut Position) -> (usize, usize) {
     let Some(filter) = MateFilter::new(pos) else {
@@ -300,10 +326,19 @@ fn filter_rules_out_no_mate(pos: &mut Position) -> (usize, usize) {
             out += 1;
             pos.do_move(m);
             let mate = pos.is_checkmate();
+            let board_reply = pos.legal_moves().iter().any(|r| !r.is_drop());
             pos.undo_move();
             assert!(
                 !mate,
                 "{}: {} mates but was ruled out",
+                pos.to_sfen(),
+                m.to_usi()
+            );
+            // The solver's last-ply OR nodes rest on this: a check ruled
+            // out leaves the defender a board move, not only drops.
+            assert!(
+                board_reply,
+                "{}: {} was ruled out but leaves only drops",
                 pos.to_sfen(),
                 m.to_usi()
             );

@@ -54,24 +54,14 @@ pub(crate) fn activate(children: &mut [Child]) {
     }
 }
 
-/// The proof number an AND node starts with, from its legal `replies`,
-/// counted as the chains make it: every reply that is not a drop, one per
-/// square dropped on, and [`hidden_cost`] for the drops chained behind.
-pub(crate) fn initial_pn(replies: &tsumi_core::MoveList) -> u32 {
-    let mut squares = tsumi_core::Bitboard::EMPTY;
-    let mut moves = 0u32;
-    let mut drops = 0u32;
-    for m in replies.iter() {
-        if m.is_drop() {
-            squares.set(m.to());
-            drops += 1;
-        } else {
-            moves += 1;
-        }
-    }
-    let heads = squares.count();
-    let hidden = drops - heads;
-    moves + heads + if hidden > 0 { hidden_cost(hidden) } else { 0 }
+/// The proof number an AND node starts with, from the count of its legal
+/// replies, as the chains make it: every reply that is not a drop, one
+/// per square dropped on, and [`hidden_cost`] for the drops chained
+/// behind.
+pub(crate) fn initial_pn(replies: &tsumi_core::evasion::EvasionCount) -> u32 {
+    let heads = replies.drop_squares.count();
+    let hidden = replies.drops - heads;
+    replies.moves + heads + if hidden > 0 { hidden_cost(hidden) } else { 0 }
 }
 
 /// What `hidden` deferred, unresolved drops add to their node's proof

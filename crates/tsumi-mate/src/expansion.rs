@@ -3,6 +3,13 @@
 //! they add up to the node's numbers and result, and their order (the
 //! counterpart of KomoringHeights' local expansion).
 //!
+//! At an OR node with one ply left, a check the mate filter of
+//! [`tsumi_core::mate1`] rules out (the king keeps a square to step to,
+//! or a defender other than the king takes the checker) is disproven
+//! without playing it: the defender has a board move, so the look-ahead
+//! would find the same result, a disproof for every attacker hand, at
+//! the cost of generating every reply.
+//!
 //! An [`Expander`] borrows what a node's expansion reads and writes from
 //! the search (the position, the path, the table); the numbers, the
 //! result and the order are functions of the children alone.
@@ -16,6 +23,8 @@ use crate::path::Path;
 use crate::pieces::{self, full_hand};
 use crate::table::{Probe, Table, DEPTH_INF, INF};
 use crate::useless::{self, Interpositions};
+use tsumi_core::evasion::EvasionCount;
+use tsumi_core::mate1::MateFilter;
 use tsumi_core::{Color, Hand, Move, MoveList, Position};
 
 /// What expanding the current node reads and writes, borrowed from the
@@ -87,6 +96,8 @@ impl Expander<'_> {
             children.push(c);
         }
         let mut kept = 0;
+        // Made at the first check of a last-ply OR node that needs a look.
+        let mut last_ply_filter: Option<Option<MateFilter>> = None;
         for (i, slot) in children.iter_mut().enumerate() {
             let mut c = *slot;
             if let Some(p) = self.path.repeats(c.key, c.hand, skip) {
@@ -130,6 +141,15 @@ impl Expander<'_> {
                                 c.pn = pn.max(borrowed_pn);
                                 c.dn = borrowed_dn;
                             }
+                            None if child_rem <= 1
+                                && last_ply_filter
+                                    .get_or_insert_with(|| MateFilter::new(self.pos))
+                                    .is_some_and(|f| f.cannot_mate(self.pos, c.mv)) =>
+                            {
+                                // The check leaves a board-move reply (see
+                                // the module documentation).
+                                NodeResult::disproven(1, full_hand(), NO_REP).apply(&mut c);
+                            }
                             None => self.look_ahead(&mut c, child_rem, (borrowed_pn, borrowed_dn)),
                         }
                     }
@@ -162,16 +182,28 @@ impl Expander<'_> {
     /// least the `borrowed` bounds, and is remembered in the estimates.
     fn look_ahead(&mut self, c: &mut Child, remaining: u16, borrowed: (u32, u32)) {
         self.pos.do_move(c.mv);
+        // The replies themselves matter only under the rule or with no ply
+        // left for the attacker (see `and_leaf`); otherwise a count will do.
         let mut replies = MoveList::new();
-        self.pos.generate_evasions(&mut replies);
-        if let Some(r) = self.and_leaf(&replies, remaining) {
+        let count = if self.skip() || remaining <= 1 {
+            self.pos.generate_evasions(&mut replies);
+            EvasionCount::of_moves(&replies)
+        } else {
+            self.pos.count_evasions()
+        };
+        let leaf = if count.total() == 0 || self.skip() || remaining <= 1 {
+            self.and_leaf(&replies, remaining)
+        } else {
+            None
+        };
+        if let Some(r) = leaf {
             if r.pn == 0 && r.len == 0 {
                 self.tt
                     .store_proven(c.key, c.hand, r.hand, 0, r.exact, Move::NULL, 1);
             }
             r.apply(c);
         } else {
-            let pn = chain::initial_pn(&replies);
+            let pn = chain::initial_pn(&count);
             if remaining > 1 {
                 self.estimates.put(c.full_key, self.rule, pn);
             }

@@ -34,6 +34,7 @@
 
 use crate::chain;
 use crate::pieces;
+use tsumi_core::evasion::EvasionCount;
 use tsumi_core::{attacks, mate1, Bitboard, Color, Hand, Move, MoveList, PieceType, Position};
 
 /// Positions the search may visit (each move played counts one) before
@@ -318,7 +319,7 @@ impl Short<'_> {
             self.pos.do_move(m);
             evasions.clear();
             self.pos.generate_evasions(&mut evasions);
-            *w = word::with_high(*w, chain::initial_pn(&evasions));
+            *w = word::with_high(*w, chain::initial_pn(&EvasionCount::of_moves(&evasions)));
             *tried += 1;
             let most = if loose {
                 MAX_REPLIES
