@@ -98,8 +98,7 @@ impl Expander<'_> {
         let mut kept = 0;
         // Made at the first check of a last-ply OR node that needs a look.
         let mut last_ply_filter: Option<Option<MateFilter>> = None;
-        for (i, slot) in children.iter_mut().enumerate() {
-            let mut c = *slot;
+        for (i, c) in children.iter_mut().enumerate() {
             if let Some(p) = self.path.repeats(c.key, c.hand, skip) {
                 c.set_disproven(DEPTH_INF, c.hand, p, false);
             } else {
@@ -148,19 +147,18 @@ impl Expander<'_> {
                             {
                                 // The check leaves a board-move reply (see
                                 // the module documentation).
-                                NodeResult::disproven(1, full_hand(), NO_REP).apply(&mut c);
+                                NodeResult::disproven(1, full_hand(), NO_REP).apply(c);
                             }
-                            None => self.look_ahead(&mut c, child_rem, (borrowed_pn, borrowed_dn)),
+                            None => self.look_ahead(c, child_rem, (borrowed_pn, borrowed_dn)),
                         }
                     }
                     Probe::Missing | Probe::Open { .. } => {
-                        let (pn, dn) = self.evasion_estimate(&c);
+                        let (pn, dn) = self.evasion_estimate(c);
                         c.pn = pn.max(borrowed_pn);
                         c.dn = dn.max(borrowed_dn);
                     }
                 }
             }
-            *slot = c;
             kept = i + 1;
             if first_mate_only && or && c.proven() && c.len == 0 {
                 // A mate in one: nothing can prove the node faster.
