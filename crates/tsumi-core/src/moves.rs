@@ -110,15 +110,29 @@ impl Move {
         if self.is_null() {
             return "0000".to_string();
         }
+        // Pushed character by character: a move's text is made for every
+        // answer a pipeline reads, and the formatting machinery costs
+        // several times as much.
+        let mut s = String::with_capacity(5);
+        let square = |s: &mut String, sq: Square| {
+            s.push((b'1' + sq.file()) as char);
+            s.push((b'a' + sq.rank()) as char);
+        };
         match self.drop_kind() {
-            Some(k) => format!("{}*{}", k.sfen_str(), self.to()),
-            None => format!(
-                "{}{}{}",
-                self.from_unchecked(),
-                self.to(),
-                if self.is_promotion() { "+" } else { "" }
-            ),
+            Some(k) => {
+                s.push_str(k.sfen_str());
+                s.push('*');
+                square(&mut s, self.to());
+            }
+            None => {
+                square(&mut s, self.from_unchecked());
+                square(&mut s, self.to());
+                if self.is_promotion() {
+                    s.push('+');
+                }
+            }
         }
+        s
     }
 
     /// Parses USI move text (syntax only; legality is the position's job).

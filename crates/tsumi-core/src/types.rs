@@ -172,13 +172,15 @@ impl Square {
 
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_usi())
+        fmt::Display::fmt(self, f)
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_usi())
+        use fmt::Write;
+        f.write_char((b'1' + self.file()) as char)?;
+        f.write_char((b'a' + self.rank()) as char)
     }
 }
 
