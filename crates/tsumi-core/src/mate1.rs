@@ -87,7 +87,7 @@ impl MateFilter {
 
     /// The escape squares the check `m` certainly leaves, and the
     /// occupancy after it.
-    #[inline]
+    #[inline(always)]
     fn free_escapes(&self, pos: &Position, m: Move) -> Option<(Bitboard, Bitboard)> {
         let p = pos.moved_piece(m)?;
         let kind = if m.is_promotion() {
@@ -137,7 +137,7 @@ impl MateFilter {
     /// take the checker of `m` (occupancy `occ` after it): a drop, or a
     /// move from a square on no line through the king (which neither
     /// discovers a second check nor pins a defender).
-    #[inline]
+    #[inline(always)]
     fn capturable(&self, pos: &Position, m: Move, occ: Bitboard) -> bool {
         if m.from().is_some_and(|f| attacks::line(self.king, f).any()) {
             return false;

@@ -180,16 +180,18 @@ impl Expander<'_> {
     /// least the `borrowed` bounds, and is remembered in the estimates.
     fn look_ahead(&mut self, c: &mut Child, remaining: u16, borrowed: (u32, u32)) {
         self.pos.do_move(c.mv);
-        // The replies themselves matter only under the rule or with no ply
-        // left for the attacker (see `and_leaf`); otherwise a count will do.
+        // `and_leaf` reads the replies themselves only under the rule or
+        // with no ply left for the attacker; otherwise a count will do (and
+        // with no reply at all, the empty list is the list).
+        let needs_list = self.skip() || remaining <= 1;
         let mut replies = MoveList::new();
-        let count = if self.skip() || remaining <= 1 {
+        let count = if needs_list {
             self.pos.generate_evasions(&mut replies);
             EvasionCount::of_moves(&replies)
         } else {
             self.pos.count_evasions()
         };
-        let leaf = if count.total() == 0 || self.skip() || remaining <= 1 {
+        let leaf = if needs_list || count.total() == 0 {
             self.and_leaf(&replies, remaining)
         } else {
             None
