@@ -59,10 +59,30 @@ pub(crate) fn dead_squares(kind: PieceType, color: Color) -> Bitboard {
     }
 }
 
+/// The squares of `targets` a `kind` piece of `color` on `from` may reach
+/// promoting (the move starts or ends in the zone), and those it may reach
+/// without promoting (where the piece would not be dead).
+#[inline(always)]
+fn promotion_choices(
+    kind: PieceType,
+    color: Color,
+    from: Square,
+    targets: Bitboard,
+) -> (Bitboard, Bitboard) {
+    if !kind.can_promote() {
+        return (Bitboard::EMPTY, targets);
+    }
+    let zone = ZONE[color.index()];
+    let promo = if zone.contains(from) {
+        targets
+    } else {
+        targets & zone
+    };
+    (promo, targets.and_not(dead_squares(kind, color)))
+}
+
 /// Pushes every legal promotion choice for a `kind` piece of `color` moving
-/// from `from` to each square of `targets`: the promotion where the move
-/// starts or ends in the zone, the non-promotion unless the piece would be
-/// dead.
+/// from `from` to each square of `targets` (see [`promotion_choices`]).
 #[inline(always)]
 pub(crate) fn push_moves(
     list: &mut MoveList,
@@ -71,22 +91,11 @@ pub(crate) fn push_moves(
     from: Square,
     targets: Bitboard,
 ) {
-    if !kind.can_promote() {
-        for to in targets {
-            list.push(Move::normal(from, to, false));
-        }
-        return;
-    }
-    let zone = ZONE[color.index()];
-    let promo = if zone.contains(from) {
-        targets
-    } else {
-        targets & zone
-    };
+    let (promo, plain) = promotion_choices(kind, color, from, targets);
     for to in promo {
         list.push(Move::normal(from, to, true));
     }
-    for to in targets.and_not(dead_squares(kind, color)) {
+    for to in plain {
         list.push(Move::normal(from, to, false));
     }
 }
@@ -94,16 +103,8 @@ pub(crate) fn push_moves(
 /// How many moves [`push_moves`] would append.
 #[inline(always)]
 pub(crate) fn count_moves(kind: PieceType, color: Color, from: Square, targets: Bitboard) -> u32 {
-    if !kind.can_promote() {
-        return targets.count();
-    }
-    let zone = ZONE[color.index()];
-    let promo = if zone.contains(from) {
-        targets
-    } else {
-        targets & zone
-    };
-    promo.count() + targets.and_not(dead_squares(kind, color)).count()
+    let (promo, plain) = promotion_choices(kind, color, from, targets);
+    promo.count() + plain.count()
 }
 
 /// Attacks of a non-king `kind` piece of `color` on `from`, sliders from

@@ -114,23 +114,16 @@ impl Move {
         // answer a pipeline reads, and the formatting machinery costs
         // several times as much.
         let mut s = String::with_capacity(5);
-        let square = |s: &mut String, sq: Square| {
-            s.push((b'1' + sq.file()) as char);
-            s.push((b'a' + sq.rank()) as char);
-        };
         match self.drop_kind() {
             Some(k) => {
                 s.push_str(k.sfen_str());
                 s.push('*');
-                square(&mut s, self.to());
             }
-            None => {
-                square(&mut s, self.from_unchecked());
-                square(&mut s, self.to());
-                if self.is_promotion() {
-                    s.push('+');
-                }
-            }
+            None => s.extend(self.from_unchecked().usi_chars()),
+        }
+        s.extend(self.to().usi_chars());
+        if self.is_promotion() {
+            s.push('+');
         }
         s
     }

@@ -163,10 +163,14 @@ impl Square {
 
     /// The USI name of the square, such as `7g`.
     pub fn to_usi(self) -> String {
-        let mut s = String::with_capacity(2);
-        s.push((b'1' + self.file()) as char);
-        s.push((b'a' + self.rank()) as char);
-        s
+        self.usi_chars().iter().collect()
+    }
+
+    /// The two characters of the square's USI name: the file's digit and
+    /// the rank's letter.
+    #[inline]
+    pub fn usi_chars(self) -> [char; 2] {
+        [(b'1' + self.file()) as char, (b'a' + self.rank()) as char]
     }
 }
 
@@ -179,8 +183,9 @@ impl fmt::Debug for Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        f.write_char((b'1' + self.file()) as char)?;
-        f.write_char((b'a' + self.rank()) as char)
+        let [file, rank] = self.usi_chars();
+        f.write_char(file)?;
+        f.write_char(rank)
     }
 }
 
