@@ -42,7 +42,11 @@ const SQUARE_BB: [Bitboard; 81] = {
 };
 
 /// A set of squares.
+///
+/// `repr(C)`: the magic attack tables are bitboards laid out as bytes at
+/// build time (see `build.rs`), low half first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(C)]
 pub struct Bitboard {
     /// Files 1–7 (squares 0..63).
     pub lo: u64,

@@ -9,14 +9,15 @@
 //!
 //! The magic pairs are constants in [`crate::magic_constants`], produced by
 //! [`find_all_magics`] (the paper's random search, run by `tsumi magics`).
-//! The tables are filled from them once, on first use, and every entry is
-//! checked against the slow ray walker of [`crate::geometry`] while filling.
+//! The tables are filled from them at build time (`build.rs`, which
+//! refuses constants that collide), so that no program pays for the
+//! filling; the tests fill them again here from the same constants with
+//! the crate's own geometry and compare every entry, and check each
+//! against the slow ray walker of [`crate::geometry`].
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{sliding_attacks_slow, Direction, BISHOP_DIRS, ROOK_DIRS};
-use crate::magic_constants::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::types::Square;
-use std::sync::LazyLock;
 
 /// The two sliders that use magic tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,93 +301,75 @@ struct Entry {
     offset: usize,
 }
 
-struct Tables {
-    rook: [Entry; 81],
-    bishop: [Entry; 81],
-    rook_table: Vec<Bitboard>,
-    bishop_table: Vec<Bitboard>,
-}
+// Each square's entry (`ROOK_ENTRIES`, `BISHOP_ENTRIES`) and the tables'
+// lengths, written by build.rs from the magic constants.
+include!(concat!(env!("OUT_DIR"), "/magic_tables.rs"));
 
-fn build(slider: Slider, magics: &[(u64, u64); 81]) -> ([Entry; 81], Vec<Bitboard>) {
-    let mut entries = [Entry {
-        mask: Bitboard::EMPTY,
-        magic_lo: 0,
-        magic_hi: 0,
-        shift: 0,
-        offset: 0,
-    }; 81];
-    let mut table = Vec::new();
-    for sq in Square::all() {
-        let p = SearchProblem::new(slider, sq);
-        let (lo, hi) = magics[sq.index()];
-        let e = Entry {
-            mask: p.mask,
-            magic_lo: lo,
-            magic_hi: hi,
-            shift: 64 - p.bits,
-            offset: table.len(),
-        };
-        let mut filled = vec![None; 1 << p.bits];
-        for (occ, att) in p.occupancies.iter().zip(&p.attacks) {
-            let i = magic_index(e.mask, lo, hi, e.shift, *occ);
-            match filled[i] {
-                None => filled[i] = Some(*att),
-                Some(prev) => assert!(
-                    prev == *att,
-                    "the {} magic constants for square {sq} collide; regenerate them with `tsumi magics`",
-                    slider.name()
-                ),
-            }
-        }
-        table.extend(filled.into_iter().map(|a| a.unwrap_or(Bitboard::EMPTY)));
-        entries[sq.index()] = e;
-    }
-    (entries, table)
-}
+/// Bytes aligned for the bitboards they hold.
+#[repr(C, align(16))]
+struct Aligned<T>(T);
 
-static TABLES: LazyLock<Tables> = LazyLock::new(|| {
-    let (rook, rook_table) = build(Slider::Rook, &ROOK_MAGICS);
-    let (bishop, bishop_table) = build(Slider::Bishop, &BISHOP_MAGICS);
-    Tables {
-        rook,
-        bishop,
-        rook_table,
-        bishop_table,
-    }
-});
+/// The attack sets, filled at build time (build.rs): data in the binary,
+/// which the system maps in page by page as lookups first touch it.
+static ROOK_BYTES: Aligned<[u8; ROOK_TABLE_LEN * 16]> = Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/rook_attacks.bin"
+)));
+static BISHOP_BYTES: Aligned<[u8; BISHOP_TABLE_LEN * 16]> = Aligned(*include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/bishop_attacks.bin"
+)));
 
-/// Fills the tables now rather than on first use (optional; useful before
-/// timing something).
+/// The rook table: every square's slice, one after the other.
+// SAFETY: `Bitboard` is `repr(C)`, two `u64`s of which every bit pattern
+// is valid; the bytes are 16-aligned, hold exactly `ROOK_TABLE_LEN`
+// bitboards (their array's length says so) written in the target's byte
+// order, and live for the whole program.
+static ROOK_TABLE: &[Bitboard] =
+    unsafe { std::slice::from_raw_parts(ROOK_BYTES.0.as_ptr().cast(), ROOK_TABLE_LEN) };
+/// The bishop table.
+// SAFETY: as for `ROOK_TABLE`.
+static BISHOP_TABLE: &[Bitboard] =
+    unsafe { std::slice::from_raw_parts(BISHOP_BYTES.0.as_ptr().cast(), BISHOP_TABLE_LEN) };
+
+/// Maps the tables' pages in now, by reading one word of each page, so
+/// that a timing that follows (perft, benchmarks) does not count the
+/// system's first touches. Never needed for correct results.
 pub fn init() {
-    LazyLock::force(&TABLES);
+    for bytes in [&ROOK_BYTES.0[..], &BISHOP_BYTES.0[..]] {
+        for page in bytes.chunks(4096) {
+            // SAFETY: the pointer is to the first byte of a live slice;
+            // a volatile read keeps the touch from being optimised away.
+            unsafe { std::ptr::read_volatile(page.as_ptr()) };
+        }
+    }
 }
 
 /// Rook attacks from `sq` on occupancy `occ`.
 #[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    let e = &t.rook[sq.index()];
+    let e = &ROOK_ENTRIES[sq.index()];
     let i = magic_index(e.mask, e.magic_lo, e.magic_hi, e.shift, occ);
-    t.rook_table[e.offset + i]
+    ROOK_TABLE[e.offset + i]
 }
 
 /// Bishop attacks from `sq` on occupancy `occ`.
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    let e = &t.bishop[sq.index()];
+    let e = &BISHOP_ENTRIES[sq.index()];
     let i = magic_index(e.mask, e.magic_lo, e.magic_hi, e.shift, occ);
-    t.bishop_table[e.offset + i]
+    BISHOP_TABLE[e.offset + i]
 }
 
 /// Total number of table entries (rook, bishop).
 pub fn table_sizes() -> (usize, usize) {
-    (TABLES.rook_table.len(), TABLES.bishop_table.len())
+    (ROOK_TABLE.len(), BISHOP_TABLE.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::magic_constants::{BISHOP_MAGICS, ROOK_MAGICS};
 
     #[test]
     fn mask_sizes() {
@@ -407,10 +390,82 @@ mod tests {
         assert!(p.try_pair(a.0, a.1, &mut Scratch::new(p.bits)));
     }
 
+    /// The tables as the crate's own geometry fills them from the magic
+    /// constants: each square's entry and slice.
+    fn build(slider: Slider, magics: &[(u64, u64); 81]) -> (Vec<Entry>, Vec<Bitboard>) {
+        let mut entries = Vec::new();
+        let mut table = Vec::new();
+        for sq in Square::all() {
+            let p = SearchProblem::new(slider, sq);
+            let (lo, hi) = magics[sq.index()];
+            let e = Entry {
+                mask: p.mask,
+                magic_lo: lo,
+                magic_hi: hi,
+                shift: 64 - p.bits,
+                offset: table.len(),
+            };
+            let mut filled = vec![None; 1 << p.bits];
+            for (occ, att) in p.occupancies.iter().zip(&p.attacks) {
+                let i = magic_index(e.mask, lo, hi, e.shift, *occ);
+                assert!(filled[i].is_none_or(|prev| prev == *att), "{sq} collides");
+                filled[i] = Some(*att);
+            }
+            table.extend(filled.into_iter().map(|a| a.unwrap_or(Bitboard::EMPTY)));
+            entries.push(e);
+        }
+        (entries, table)
+    }
+
+    /// build.rs reads `magic_constants.rs` as text: the file must be what
+    /// `tsumi magics` writes, in the layout it writes.
     #[test]
-    fn tables_build_from_constants() {
+    fn the_constants_file_is_in_the_layout_tsumi_magics_writes() {
+        let set = MagicSet {
+            seed: DEFAULT_SEED,
+            rook: ROOK_MAGICS.to_vec(),
+            bishop: BISHOP_MAGICS.to_vec(),
+            rook_trials: Vec::new(),
+            bishop_trials: Vec::new(),
+        };
+        assert_eq!(constants_source(&set), include_str!("magic_constants.rs"));
+    }
+
+    #[test]
+    fn the_build_time_tables_are_the_ones_the_constants_give() {
         init();
-        let (r, b) = table_sizes();
-        assert!(r > 0 && b > 0);
+        for (slider, magics, entries, table) in [
+            (Slider::Rook, &ROOK_MAGICS, &ROOK_ENTRIES, ROOK_TABLE),
+            (
+                Slider::Bishop,
+                &BISHOP_MAGICS,
+                &BISHOP_ENTRIES,
+                BISHOP_TABLE,
+            ),
+        ] {
+            let (want_entries, want_table) = build(slider, magics);
+            for (e, w) in entries.iter().zip(&want_entries) {
+                assert_eq!(
+                    (e.mask, e.magic_lo, e.magic_hi, e.shift, e.offset),
+                    (w.mask, w.magic_lo, w.magic_hi, w.shift, w.offset)
+                );
+            }
+            assert_eq!(table.len(), want_table.len(), "{}", slider.name());
+            assert!(table == &want_table[..], "{} table differs", slider.name());
+        }
+        assert_eq!(table_sizes(), (ROOK_TABLE.len(), BISHOP_TABLE.len()));
+        // Every lookup agrees with the slow ray walker.
+        for slider in [Slider::Rook, Slider::Bishop] {
+            for sq in Square::all() {
+                let p = SearchProblem::new(slider, sq);
+                for (occ, att) in p.occupancies.iter().zip(&p.attacks) {
+                    let got = match slider {
+                        Slider::Rook => rook_attacks(sq, *occ),
+                        Slider::Bishop => bishop_attacks(sq, *occ),
+                    };
+                    assert_eq!(got, *att, "{} on {sq}", slider.name());
+                }
+            }
+        }
     }
 }
