@@ -198,10 +198,11 @@ impl Solver {
         })
     }
 
-    /// Commits the table's memory now: the kernel supplies a large
-    /// table's pages as the search first touches them, which costs the
-    /// first searches time. A USI engine calls this at `isready`, where
-    /// the protocol expects slow preparations.
+    /// Commits the table's memory now, on huge pages where the system has
+    /// them: otherwise the kernel supplies the table's pages as the
+    /// searches first touch them (small pages until a search has filled
+    /// a sixty-fourth of the table). For benchmarks that should not count
+    /// those first touches; a solver used for real never needs it.
     pub fn commit_table(&mut self) {
         self.table.commit_memory();
     }
@@ -372,10 +373,9 @@ impl Solver {
         if scratch::wanted(&self.config) {
             if self.scratch.is_none() {
                 // Without the memory for it, solves use the large table.
+                // Not committed: a short search touches a few of its
+                // pages, and the kernel supplies each as it is touched.
                 self.scratch = Table::try_new(scratch::SCRATCH_MB).ok();
-                if let Some(t) = &mut self.scratch {
-                    t.commit_memory();
-                }
             }
             if let Some(t) = &mut self.scratch {
                 t.new_generation();

@@ -39,7 +39,11 @@
 //! work under it is replaced (open entries before resolved ones of the same
 //! work). When the whole table passes 90 % occupancy a garbage
 //! collection removes the entries with the least work until about half of
-//! the table is free. Memory is fixed at creation.
+//! the table is free. Memory is fixed at creation, and creating a table of
+//! any size costs microseconds: nothing is written (see
+//! [`crate::zeroed`]: all-zero bytes are empty buckets and free locks);
+//! the kernel commits each page as the searches first touch it, on small
+//! pages until the table is a sixty-fourth full, then on huge pages.
 //!
 //! Each solve starts on an empty table. After a short search the table
 //! zeroes just the buckets it wrote to (it lists them as it goes, up to a
@@ -230,8 +234,9 @@ pub struct TableStats {
 /// takes no lock at all.
 pub struct Table {
     buckets: ZeroedArray<Bucket>,
-    /// One spin lock per bucket (0 free, 1 taken), used while shared.
-    locks: Vec<AtomicU8>,
+    /// One spin lock per bucket (0 free, 1 taken), used while shared;
+    /// read and written only as `AtomicU8`s (see [`Table::bucket_lock`]).
+    locks: ZeroedArray<u8>,
     /// The number of live [`SharedTable`]s: while above zero, every bucket
     /// access takes the bucket's lock.
     sharers: AtomicU32,
@@ -241,6 +246,12 @@ pub struct Table {
     not_sync: PhantomData<Cell<()>>,
     share_open: bool,
     used: AtomicUsize,
+    /// `used` at which the next store looks at the table as a whole:
+    /// [`Table::huge_at`] until the table has asked for huge pages, then
+    /// [`Table::collect_at`].
+    next_check: AtomicUsize,
+    /// The table has asked for huge pages (see [`Table::huge_at`]).
+    huge: AtomicBool,
     replacements: AtomicU64,
     collections: AtomicU64,
     collected: AtomicU64,
@@ -317,7 +328,7 @@ impl Drop for Guard<'_> {
     #[inline]
     fn drop(&mut self) {
         if self.locked {
-            self.table.locks[self.b].store(0, Ordering::Release);
+            self.table.bucket_lock(self.b).store(0, Ordering::Release);
         }
     }
 }
@@ -357,10 +368,8 @@ impl Table {
     fn try_with_buckets(buckets: usize) -> Option<Table> {
         let buckets = buckets.max(1);
         let array = ZeroedArray::try_new(buckets)?;
-        let mut locks = Vec::new();
-        locks.try_reserve_exact(buckets).ok()?;
-        locks.resize_with(buckets, || AtomicU8::new(0));
-        Some(Table {
+        let locks = ZeroedArray::try_new(buckets)?;
+        let mut table = Table {
             buckets: array,
             locks,
             sharers: AtomicU32::new(0),
@@ -368,6 +377,8 @@ impl Table {
             not_sync: PhantomData,
             share_open: true,
             used: AtomicUsize::new(0),
+            next_check: AtomicUsize::new(0),
+            huge: AtomicBool::new(false),
             replacements: AtomicU64::new(0),
             collections: AtomicU64::new(0),
             collected: AtomicU64::new(0),
@@ -375,7 +386,38 @@ impl Table {
             touched: UnsafeCell::new(Vec::new()),
             touched_cap: (buckets / 64).max(16),
             untracked: AtomicBool::new(false),
-        })
+        };
+        *table.next_check.get_mut() = table.huge_at();
+        Some(table)
+    }
+
+    /// Entries in use at which a garbage collection runs: 90 % of the
+    /// capacity.
+    fn collect_at(&self) -> usize {
+        (self.capacity() * 9).div_ceil(10)
+    }
+
+    /// Entries in use at which the table asks for huge pages: a
+    /// sixty-fourth of its capacity. A table starts on small pages, so
+    /// that a short search pays only for the few small pages it touches;
+    /// by the time a search has stored this many entries it has touched
+    /// nearly every small page, is a long one, and gains more from huge
+    /// pages (far fewer TLB misses) than gathering the table into them
+    /// costs.
+    fn huge_at(&self) -> usize {
+        (self.capacity() / 64).min(self.collect_at())
+    }
+
+    /// The lock of bucket `b`.
+    #[inline]
+    fn bucket_lock(&self, b: usize) -> &AtomicU8 {
+        assert!(b < self.locks.len());
+        // SAFETY: the byte lies inside the lock array, which lives as long
+        // as `self`; every access to a lock byte goes through an
+        // `AtomicU8` (the array is never read or written as plain bytes
+        // while the table exists, but by `clear`, through `&mut self`),
+        // and `AtomicU8` has the size and alignment of `u8`.
+        unsafe { AtomicU8::from_ptr(self.locks.as_mut_ptr().add(b)) }
     }
 
     /// Entries the table can hold.
@@ -395,7 +437,7 @@ impl Table {
     fn lock(&self, b: usize) -> Guard<'_> {
         let locked = self.shared();
         if locked {
-            let lock = &self.locks[b];
+            let lock = self.bucket_lock(b);
             while lock
                 .compare_exchange_weak(0, 1, Ordering::Acquire, Ordering::Relaxed)
                 .is_err()
@@ -469,10 +511,13 @@ impl Table {
         }
     }
 
-    /// Commits the table's memory now instead of page by page as the
-    /// search first touches it (the contents do not change).
+    /// Commits the table's memory now, on huge pages where the system has
+    /// them, instead of page by page as the searches first touch it (the
+    /// contents do not change).
     pub fn commit_memory(&mut self) {
         self.buckets.commit();
+        *self.huge.get_mut() = true;
+        *self.next_check.get_mut() = self.collect_at();
     }
 
     /// Removes every entry.
@@ -825,9 +870,24 @@ impl Table {
     /// Runs a garbage collection when the table passes 90 % occupancy.
     /// Called before a bucket is locked (a collection locks every bucket
     /// in turn).
+    /// Also asks for huge pages once the table passes
+    /// [`Table::huge_at`].
     #[inline]
     fn collect_if_full(&self) {
-        if self.used.load(Ordering::Relaxed) * 10 >= self.capacity() * 9 {
+        if self.used.load(Ordering::Relaxed) >= self.next_check.load(Ordering::Relaxed) {
+            self.grown();
+        }
+    }
+
+    /// The table has passed [`Table::huge_at`] or [`Table::collect_at`].
+    #[cold]
+    #[inline(never)]
+    fn grown(&self) {
+        if !self.huge.swap(true, Ordering::Relaxed) {
+            self.buckets.use_huge_pages();
+            self.next_check.store(self.collect_at(), Ordering::Relaxed);
+        }
+        if self.used.load(Ordering::Relaxed) >= self.collect_at() {
             self.collect_garbage();
         }
     }
@@ -1324,6 +1384,67 @@ mod tests {
         assert!(matches!(
             t.probe(999, Hand::EMPTY, 3, ALL),
             Probe::Open { .. }
+        ));
+    }
+
+    #[test]
+    fn a_table_on_huge_pages_keeps_its_entries_and_still_collects() {
+        // 8 MiB: mapped from the kernel, several huge pages.
+        let t = Table::new(8);
+        let cap = t.stats().capacity;
+        let key = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let huge_at = t.huge_at() as u64;
+        assert!(huge_at > 1000 && huge_at < cap as u64 / 10, "{huge_at}");
+        for i in 0..huge_at - 1 {
+            t.store_proven(key(i), Hand::EMPTY, Hand::EMPTY, 3, false, Move::NULL, 1);
+        }
+        assert!(
+            !t.huge.load(Ordering::Relaxed),
+            "small pages until a sixty-fourth"
+        );
+        for i in huge_at - 1..huge_at + 100 {
+            t.store_proven(key(i), Hand::EMPTY, Hand::EMPTY, 3, false, Move::NULL, 1);
+        }
+        assert!(
+            t.huge.load(Ordering::Relaxed),
+            "huge pages past a sixty-fourth"
+        );
+        assert_eq!(t.stats().collections, 0);
+        // Every entry stored before and after the switch is still there.
+        for i in 0..huge_at + 100 {
+            assert!(
+                matches!(
+                    t.probe(key(i), Hand::EMPTY, 3, ALL),
+                    Probe::Proven { len: 3, .. }
+                ),
+                "entry {i} lost"
+            );
+        }
+        // Filling on: a collection at 90 %, never above the capacity.
+        for i in huge_at + 100..cap as u64 {
+            t.store_proven(
+                key(i),
+                Hand::EMPTY,
+                Hand::EMPTY,
+                3,
+                false,
+                Move::NULL,
+                1 + i % 7,
+            );
+        }
+        let s = t.stats();
+        assert!(s.collections > 0, "{s:?}");
+        assert!(s.used <= s.capacity * 9 / 10, "{s:?}");
+        assert!(t.hashfull_permille() <= 900);
+        // A clear hands the pages back; the table is empty and usable.
+        let mut t = t;
+        t.clear();
+        assert_eq!(t.stats().used, 0);
+        assert_eq!(t.probe(key(5), Hand::EMPTY, 3, ALL), Probe::Missing);
+        t.store_proven(key(5), Hand::EMPTY, Hand::EMPTY, 3, false, Move::NULL, 1);
+        assert!(matches!(
+            t.probe(key(5), Hand::EMPTY, 3, ALL),
+            Probe::Proven { .. }
         ));
     }
 

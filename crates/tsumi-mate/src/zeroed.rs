@@ -1,10 +1,16 @@
-//! A large array that starts as all-zero bytes without being written: the
-//! memory comes from the allocator's zeroed path (fresh pages from the
-//! kernel for large sizes), so only the parts a search touches are ever
-//! committed, and on Linux the kernel is asked to back it with
-//! transparent huge pages. A table of 1 GiB then costs nothing to create
-//! for a problem that touches a few megabytes of it, and a large search
-//! does not miss the TLB on nearly every lookup.
+//! A large array that starts as all-zero bytes without being written, and
+//! costs nothing to create: on Linux its memory is mapped straight from
+//! the kernel (anonymous pages, which read as zero until first written),
+//! so creating an array of any size takes microseconds, and only the
+//! pages a search touches are ever committed, each as it is first
+//! touched. Elsewhere it comes from the allocator's zeroed path.
+//!
+//! Pages start small (4 KiB): a short search touches a few dozen places
+//! of a table, and a first touch of a huge page (2 MiB) costs the zeroing
+//! of all of it, far more than the search. A table that a long search is
+//! filling asks for huge pages instead ([`ZeroedArray::use_huge_pages`]),
+//! so that lookups spread over gigabytes do not miss the TLB on nearly
+//! every probe (25 % of the time of a long search on 1 GiB here).
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};
@@ -17,15 +23,29 @@ use std::ops::{Deref, DerefMut};
 /// arrays or structs of such).
 pub(crate) unsafe trait Zeroable: Copy {}
 
+// SAFETY: an integer.
+unsafe impl Zeroable for u8 {}
+
 /// Alignment given to the array: one cache line.
 const ALIGN: usize = 64;
+
+/// Arrays of at least this many bytes are mapped from the kernel; smaller
+/// ones come from the allocator.
+const MAP_BYTES: usize = 1 << 20;
 
 /// A fixed-size, zero-initialised, cache-line-aligned array.
 pub(crate) struct ZeroedArray<T: Zeroable> {
     raw: *mut u8,
-    layout: Layout,
+    /// The memory: mapped from the kernel (and unmapped on drop), or from
+    /// the allocator with this layout.
+    source: Source,
     data: *mut T,
     len: usize,
+}
+
+enum Source {
+    Mapped { bytes: usize },
+    Allocated(Layout),
 }
 
 // SAFETY: the array owns its memory like a `Box<[T]>` does.
@@ -35,17 +55,34 @@ unsafe impl<T: Zeroable + Sync> Sync for ZeroedArray<T> {}
 
 impl<T: Zeroable> ZeroedArray<T> {
     /// `len` all-zero elements (at least one), or `None` when the
-    /// allocator cannot give that much memory (or the size overflows).
+    /// system cannot give that much memory (or the size overflows).
+    /// Nothing is written: the time taken does not depend on `len`.
     pub(crate) fn try_new(len: usize) -> Option<ZeroedArray<T>> {
         let len = len.max(1);
         assert!(std::mem::align_of::<T>() <= ALIGN);
-        let bytes = len
-            .checked_mul(std::mem::size_of::<T>())
-            .and_then(|b| b.checked_add(ALIGN))?;
+        let bytes = len.checked_mul(std::mem::size_of::<T>())?;
+        if bytes >= MAP_BYTES {
+            if let Some(raw) = os::map(bytes) {
+                // Mapped memory starts on a page boundary: aligned.
+                return Some(ZeroedArray {
+                    raw,
+                    source: Source::Mapped { bytes },
+                    data: raw.cast::<T>(),
+                    len,
+                });
+            }
+            if os::MAPS {
+                return None;
+            }
+        }
+        let bytes = bytes.checked_add(ALIGN)?;
         // Allocated with a small alignment, so that the allocator may
         // take its calloc path (fresh zero pages, nothing written), and
         // aligned by hand inside.
         let layout = Layout::from_size_align(bytes, 16).ok()?;
+        if layout.size() > isize::MAX as usize - ALIGN {
+            return None;
+        }
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) };
         if raw.is_null() {
@@ -54,20 +91,35 @@ impl<T: Zeroable> ZeroedArray<T> {
         let offset = (raw as usize).next_multiple_of(ALIGN) - raw as usize;
         // SAFETY: offset < ALIGN and the allocation has ALIGN spare bytes.
         let data = unsafe { raw.add(offset) }.cast::<T>();
-        advise_huge_pages(data.cast(), len * std::mem::size_of::<T>());
         Some(ZeroedArray {
             raw,
-            layout,
+            source: Source::Allocated(layout),
             data,
             len,
         })
     }
 
+    /// The array's bytes.
+    fn bytes(&self) -> usize {
+        self.len * std::mem::size_of::<T>()
+    }
+
+    /// Asks the kernel to back the array with huge pages from now on:
+    /// the parts not yet touched get them at their first touch, and the
+    /// parts already touched are gathered into them now (which costs
+    /// about what committing those parts again would). For an array that
+    /// a long search is filling; does nothing where the system has no
+    /// such pages. Contents do not change.
+    pub(crate) fn use_huge_pages(&self) {
+        os::huge_pages(self.data.cast(), self.bytes());
+    }
+
     /// Commits every page now (by writing one byte of each back
-    /// unchanged), so that
+    /// unchanged), on huge pages where the system has them, so that
     /// later accesses do not wait for the kernel to supply fresh pages.
     pub(crate) fn commit(&mut self) {
-        let bytes = self.len * std::mem::size_of::<T>();
+        self.use_huge_pages();
+        let bytes = self.bytes();
         let base = self.data.cast::<u8>();
         for offset in (0..bytes).step_by(4096) {
             // SAFETY: the byte lies inside the array; it is read and
@@ -92,8 +144,15 @@ impl<T: Zeroable> ZeroedArray<T> {
         self.data
     }
 
-    /// Sets every element back to all-zero bytes.
+    /// Sets every element back to all-zero bytes. Mapped memory is handed
+    /// back to the kernel instead of written (its pages read as zero
+    /// again, and are committed again only where touched).
     pub(crate) fn zero(&mut self) {
+        if let Source::Mapped { bytes } = self.source {
+            if os::discard(self.raw, bytes) {
+                return;
+            }
+        }
         // SAFETY: `data` holds `len` elements, and all-zero bytes are a
         // valid `T` (`Zeroable`).
         unsafe { std::ptr::write_bytes(self.data, 0, self.len) }
@@ -118,35 +177,125 @@ impl<T: Zeroable> DerefMut for ZeroedArray<T> {
 
 impl<T: Zeroable> Drop for ZeroedArray<T> {
     fn drop(&mut self) {
-        // SAFETY: `raw` came from `alloc_zeroed` with this layout.
-        unsafe { dealloc(self.raw, self.layout) }
-    }
-}
-
-/// Asks the kernel to back the whole huge pages inside `len` bytes from
-/// `start` with transparent huge pages (before they are first touched).
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *mut u8, len: usize) {
-    const HUGE: usize = 2 << 20;
-    const MADV_HUGEPAGE: i32 = 14;
-    extern "C" {
-        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
-    }
-    let from = (start as usize).next_multiple_of(HUGE);
-    let to = (start as usize + len) / HUGE * HUGE;
-    if to > from {
-        // SAFETY: the range lies inside an allocation the caller owns;
-        // MADV_HUGEPAGE only changes how the kernel backs the pages,
-        // never their contents, and if it fails (no transparent huge
-        // pages in this kernel) nothing changes.
-        unsafe {
-            madvise(from as *mut u8, to - from, MADV_HUGEPAGE);
+        match self.source {
+            Source::Mapped { bytes } => os::unmap(self.raw, bytes),
+            // SAFETY: `raw` came from `alloc_zeroed` with this layout.
+            Source::Allocated(layout) => unsafe { dealloc(self.raw, layout) },
         }
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *mut u8, _len: usize) {}
+/// The kernel's memory calls, declared here (the crate depends on no
+/// system-bindings crate). The constants are those of Linux on x86-64,
+/// AArch64 and RISC-V; elsewhere nothing is mapped.
+#[cfg(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        target_arch = "riscv64"
+    )
+))]
+mod os {
+    use std::ffi::c_void;
+
+    /// Arrays are mapped from the kernel here: a refused mapping is a
+    /// refused size, not a reason to try the allocator.
+    pub(super) const MAPS: bool = true;
+
+    const PROT_READ: i32 = 1;
+    const PROT_WRITE: i32 = 2;
+    const MAP_PRIVATE: i32 = 2;
+    const MAP_ANONYMOUS: i32 = 0x20;
+    const MADV_DONTNEED: i32 = 4;
+    const MADV_HUGEPAGE: i32 = 14;
+    const MADV_COLLAPSE: i32 = 25;
+    const HUGE: usize = 2 << 20;
+
+    extern "C" {
+        fn mmap(
+            addr: *mut c_void,
+            len: usize,
+            prot: i32,
+            flags: i32,
+            fd: i32,
+            off: i64,
+        ) -> *mut c_void;
+        fn munmap(addr: *mut c_void, len: usize) -> i32;
+        fn madvise(addr: *mut c_void, len: usize, advice: i32) -> i32;
+    }
+
+    /// `bytes` of fresh zero pages, none committed; `None` when refused.
+    pub(super) fn map(bytes: usize) -> Option<*mut u8> {
+        // SAFETY: an anonymous private mapping at an address the kernel
+        // chooses touches no memory the program owns.
+        let p = unsafe {
+            mmap(
+                std::ptr::null_mut(),
+                bytes,
+                PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        (p as isize != -1 && !p.is_null()).then_some(p.cast())
+    }
+
+    /// Unmaps what [`map`] gave.
+    pub(super) fn unmap(p: *mut u8, bytes: usize) {
+        // SAFETY: `p` and `bytes` are those of a mapping made by `map`,
+        // which nothing uses any more.
+        unsafe { munmap(p.cast(), bytes) };
+    }
+
+    /// Hands the pages of a mapping back: they read as zero afterwards.
+    /// False if the kernel refused (then nothing changed).
+    pub(super) fn discard(p: *mut u8, bytes: usize) -> bool {
+        // SAFETY: the range is a private anonymous mapping the caller
+        // owns exclusively; MADV_DONTNEED makes its pages zero-fill on
+        // next touch, the same as writing zeros.
+        unsafe { madvise(p.cast(), bytes, MADV_DONTNEED) == 0 }
+    }
+
+    /// Huge pages for the whole 2 MiB blocks inside `bytes` from `start`,
+    /// from now on, and the blocks already touched gathered into them.
+    pub(super) fn huge_pages(start: *mut u8, bytes: usize) {
+        let from = (start as usize).next_multiple_of(HUGE);
+        let to = (start as usize + bytes) / HUGE * HUGE;
+        if to > from {
+            // SAFETY: the range lies inside memory the caller owns; these
+            // advices change only how the kernel backs the pages, never
+            // their contents, and when refused (no transparent huge pages
+            // in this kernel, or too old a kernel for MADV_COLLAPSE)
+            // nothing changes.
+            unsafe {
+                madvise(from as *mut c_void, to - from, MADV_HUGEPAGE);
+                madvise(from as *mut c_void, to - from, MADV_COLLAPSE);
+            }
+        }
+    }
+}
+
+#[cfg(not(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        target_arch = "riscv64"
+    )
+)))]
+mod os {
+    pub(super) const MAPS: bool = false;
+    pub(super) fn map(_bytes: usize) -> Option<*mut u8> {
+        None
+    }
+    pub(super) fn unmap(_p: *mut u8, _bytes: usize) {}
+    pub(super) fn discard(_p: *mut u8, _bytes: usize) -> bool {
+        false
+    }
+    pub(super) fn huge_pages(_start: *mut u8, _bytes: usize) {}
+}
 
 /// The machine's physical memory in bytes, where the system tells it
 /// (Linux); `None` elsewhere.
@@ -179,7 +328,7 @@ mod tests {
 
     #[test]
     fn starts_zero_aligned_writable_and_zeroes_again() {
-        for len in [1, 3, 1000, (5 << 20) / 64] {
+        for len in [1, 3, 1000, (5 << 20) / 64, (1 << 20) / 64] {
             let mut a = ZeroedArray::<Line>::try_new(len).unwrap();
             assert_eq!(a.len(), len);
             assert_eq!(a.as_ptr() as usize % 64, 0);
@@ -189,8 +338,12 @@ mod tests {
             assert_eq!(a[len - 1].0[7], 7);
             a.commit();
             assert_eq!(a[len - 1].0[7], 7, "commit keeps the contents");
+            a.use_huge_pages();
+            assert_eq!(a[len - 1].0[7], 7, "huge pages keep the contents");
             a.zero();
             assert!(a.iter().all(|l| *l == Line([0; 8])));
+            a[len / 2].0[3] = 9;
+            assert_eq!(a[len / 2].0[3], 9, "writable after zeroing");
         }
         assert_eq!(ZeroedArray::<Line>::try_new(0).unwrap().len(), 1);
     }
