@@ -29,14 +29,14 @@ const MAX_HASH_MB: usize = 1 << 25;
 const MATE_MOVE_HASH_MB: usize = 4;
 
 /// A solver for `config` (limits aside: each call sets its own) with a
-/// stack of its own, its table's pages committed now: a Python solver is
-/// made once and kept for many solves, which should not each wait for the
-/// kernel to supply fresh pages of the table, nor start a thread. A table
-/// the machine cannot give is a `MemoryError` naming its size.
+/// stack of its own, so that its solves start no thread. Made in
+/// microseconds whatever the table's size: the table's pages are
+/// committed as searches first touch them, so a one-shot call pays only
+/// for the few it touches. A table the machine cannot give is a
+/// `MemoryError` naming its size.
 fn new_solver(config: SolverConfig) -> PyResult<SolverStack> {
-    let mut solver = CoreSolver::try_new(config)
+    let solver = CoreSolver::try_new(config)
         .map_err(|e| PyMemoryError::new_err(format!("hash_mb={}: {e}", config.hash_mb)))?;
-    solver.commit_table();
     SolverStack::new(solver)
         .map_err(|e| PyMemoryError::new_err(format!("cannot map the solver's stack: {e}")))
 }

@@ -59,11 +59,11 @@ impl MateBackend for DfPnBackend {
         // machine cannot give leaves the size as it was (its table is
         // made again at the next search).
         self.solver = None;
-        let mut solver = new_solver(hash_mb)?;
+        let solver = new_solver(hash_mb)?;
         self.hash_mb = hash_mb;
-        // The engine resizes at isready: the table's pages are committed
-        // there rather than during the first searches.
-        solver.commit_table();
+        // Nothing is committed here: a table of any size costs
+        // microseconds to make, and its pages are committed as the
+        // searches touch them, so isready answers at once.
         self.solver = Some(solver);
         Ok(())
     }
