@@ -220,3 +220,27 @@ def test_results_file_cuts_a_broken_last_line(tmp_path):
         assert f.take("a", "s") and not f.take("a", "s") and not f.take("b", "s")
         f.append('{"name": "b", "sfen": "s"}')
     assert path.read_text(encoding="utf-8") == '{"name": "a", "sfen": "s"}\n{"name": "b", "sfen": "s"}\n'
+
+
+SCRIPT_WITHOUT_FILE = """
+import tsumi.batch
+rows = list(tsumi.batch.solve_many(
+    ["4k4/9/4P4/9/9/9/9/9/9 b G 1", "4k4/9/4P4/9/9/9/9/9/9 b S 1"], workers=2, hash_mb=16))
+print(sorted((s.sfen, s.result, s.error) for s in rows))
+"""
+
+
+@pytest.mark.parametrize("how", ["stdin", "-c"])
+def test_solve_many_from_a_script_with_no_file(how, tmp_path):
+    # `python -` (main module "<stdin>", no file to run again in a spawned
+    # worker) and `python -c`: the workers start and solve, no error rows.
+    if how == "stdin":
+        cmd, stdin = [sys.executable, "-"], SCRIPT_WITHOUT_FILE
+    else:
+        cmd, stdin = [sys.executable, "-c", SCRIPT_WITHOUT_FILE], None
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr, r.stderr
+    assert r.stdout.strip() == (
+        "[('4k4/9/4P4/9/9/9/9/9/9 b G 1', 'mate', None), ('4k4/9/4P4/9/9/9/9/9/9 b S 1', 'mate', None)]"
+    ), r.stdout

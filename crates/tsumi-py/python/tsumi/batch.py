@@ -24,6 +24,7 @@ either resumes the other's.
 """
 
 import collections
+import contextlib
 import json
 import multiprocessing
 import multiprocessing.connection
@@ -96,6 +97,25 @@ def _local_worker(conn, settings):
         conn.send(_solve_chunk(solver, chunk, call))
 
 
+@contextlib.contextmanager
+def _main_file_hidden_if_missing():
+    """While a worker starts, hides the main module's path from
+    multiprocessing when no file is there (a script read from standard
+    input, ``python -``, whose path is ``<stdin>``): a spawned process runs
+    the main module's file again before its target, and would die trying
+    to open it. The workers need nothing from the main module."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path is None or getattr(main, "__spec__", None) is not None or os.path.isfile(path):
+        yield
+        return
+    del main.__file__
+    try:
+        yield
+    finally:
+        main.__file__ = path
+
+
 class _LocalPool:
     """Worker processes, each with a pipe; a dead one is seen by its
     process sentinel."""
@@ -114,7 +134,8 @@ class _LocalPool:
         p = self._ctx.Process(
             target=_local_worker, args=(child, self._settings), daemon=True, name=f"tsumi-batch-{w}"
         )
-        p.start()
+        with _main_file_hidden_if_missing():
+            p.start()
         child.close()
         self._procs[w] = (p, parent)
 
