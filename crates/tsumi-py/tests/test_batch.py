@@ -242,5 +242,5 @@ def test_solve_many_from_a_script_with_no_file(how, tmp_path):
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr, r.stderr
     assert r.stdout.strip() == (
-        "[('4k4/9/4P4/9/9/9/9/9/9 b G 1', 'mate', None), ('4k4/9/4P4/9/9/9/9/9/9 b S 1', 'mate', None)]"
+        "[('4k4/9/4P4/9/9/9/9/9/9 b G 1', 'mate', None), ('4k4/9/4P4/9/9/9/9/9/9 b S 1', 'nomate', None)]"
     ), r.stdout
