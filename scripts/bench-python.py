@@ -2,6 +2,7 @@
 """Benchmark the Python package tsumi against cshogi, both called from Python.
 
 Usage: scripts/bench-python.py [--per-set N] [--positions N] [--nodes N] [--repeat N] [--passes N]
+       scripts/bench-python.py --one-shot [--per-set N]
 
 Needs `pip install ./crates/tsumi-py cshogi` in the running Python. Prints a
 Markdown table of the times (for the pass kept, and per call); every ratio
@@ -24,6 +25,19 @@ means tsumi is faster). Run it on a quiet machine.
 3. Move generation: `len(pos.legal_moves())` against
    `len(board.legal_moves)` over random playout positions (default 10,000),
    the best of --repeat passes.
+
+With --one-shot, instead: what a user who calls once pays. For each set, a
+fresh Python process (both packages imported before the clock starts) times
+`tsumi.solve(sfen)` with its defaults (the shortest mate proven, under the
+無駄合 rule) against `cshogi.DfPn().search(cshogi.Board(sfen))` (any mate,
+every interposition counted), the like-for-like
+`tsumi.solve(sfen, shortest="first", interpositions="count")` against the
+same, and another `tsumi.Position(sfen).mate_move(7)`
+against `cshogi.DfPn(depth=7).search(cshogi.Board(sfen))`: the first call of
+the process alone (the first-call column: every set-up a first call pays),
+then one call on each of the first N positions, each from its SFEN, in
+that same process (the per-call column, first call included). The two
+engines take turns position by position.
 
 Positions are built before the clock starts; each timing covers only the
 calls being compared. Each engine goes over each set --passes times (3 by
@@ -136,6 +150,69 @@ def bench_legal(tsumi, cshogi, count, repeat):
     return best_t, best_c, f"{total_t} moves, {same}"
 
 
+ONE_SHOT_CHILD = r"""
+import sys, time, json
+import cshogi, tsumi
+kind, path, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sfens = [l.strip() for l in open(path, encoding="utf-8") if l.strip()][:count]
+if kind == "solve":
+    t_call = lambda s: tsumi.solve(s).result == "mate"
+    c_call = lambda s: bool(cshogi.DfPn().search(cshogi.Board(s)))
+elif kind == "solve-first":
+    t_call = lambda s: tsumi.solve(s, shortest="first", interpositions="count").result == "mate"
+    c_call = lambda s: bool(cshogi.DfPn().search(cshogi.Board(s)))
+else:
+    t_call = lambda s: tsumi.Position(s).mate_move(7) is not None
+    c_call = lambda s: bool(cshogi.DfPn(depth=7).search(cshogi.Board(s)))
+times = [[], []]
+found = [0, 0]
+for s in sfens:
+    for i, call in enumerate((t_call, c_call)):
+        start = time.perf_counter()
+        found[i] += call(s)
+        times[i].append(time.perf_counter() - start)
+print(json.dumps({"first": [t[0] for t in times], "total": [sum(t) for t in times], "found": found}))
+"""
+
+
+def bench_one_shot(kind, ply, count):
+    """One fresh process: the first call's time and the whole loop's, for
+    tsumi and for cshogi."""
+    import json
+    import subprocess
+
+    out = subprocess.run(
+        [sys.executable, "-c", ONE_SHOT_CHILD, kind, set_path(ply), str(count)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out)
+
+
+def main_one_shot(args):
+    print("| call | set | n | first call, tsumi ms | first call, cshogi ms | first / first "
+          "| per call, tsumi µs | per call, cshogi µs | tsumi / cshogi | mates found (tsumi, cshogi) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for kind, what in (("solve", "`tsumi.solve(sfen)` vs `DfPn().search(Board(sfen))`"),
+                       ("solve-first", '`tsumi.solve(sfen, shortest="first", interpositions="count")` vs the same'),
+                       ("mate_move", "`Position(sfen).mate_move(7)` vs `DfPn(depth=7)`")):
+        for ply in SETS:
+            r = bench_one_shot(kind, ply, args.per_set)
+            n = args.per_set
+            (ft, fc), (tt, tc) = r["first"], r["total"]
+            print(f"| {what} | mate-{ply} | {n} | {ft * 1e3:.2f} | {fc * 1e3:.2f} | {ft / fc:.1f} "
+                  f"| {tt / n * 1e6:.1f} | {tc / n * 1e6:.1f} | {tt / tc:.2f} | {r['found'][0]}, {r['found'][1]} |",
+                  flush=True)
+    import cshogi
+    import tsumi
+    from importlib.metadata import version
+
+    print(f"\ntsumi {tsumi.__version__}, cshogi {version('cshogi')}, Python {sys.version.split()[0]}; "
+          "each set in a fresh process, defaults")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--per-set", type=int, default=200, help="problems per mate set (default 200)")
@@ -147,7 +224,10 @@ def main():
     ap.add_argument(
         "--passes", type=int, default=3, help="passes over each set for the solves (the fastest kept, for each engine)"
     )
+    ap.add_argument("--one-shot", action="store_true", help="one call a position, defaults, each set in a fresh process")
     args = ap.parse_args()
+    if args.one_shot:
+        return main_one_shot(args)
     try:
         import cshogi
         import tsumi

@@ -2,9 +2,10 @@
 //! pays it: solves the first `N` positions of a file with one reused
 //! solver and prints the verdicts, the nodes and the time per call.
 //!
-//! `cargo run --release -p tsumi-mate --example per_call -- FILE [N] [first|prove] [MAX_PLY] [REPEAT] [HASH_MB]`
+//! `cargo run --release -p tsumi-mate --example per_call -- FILE [N] [first|prove] [MAX_PLY] [REPEAT] [HASH_MB] [count|skip-useless]`
 //!
-//! Every interposition counts (as cshogi does); the table (4 MiB unless
+//! Every interposition counts (as cshogi does) unless the last argument
+//! says `skip-useless` (the 無駄合 rule, the library's default); the table (4 MiB unless
 //! HASH_MB says otherwise) is committed before the first solve, as
 //! Python's solvers do.
 //! Under callgrind (`valgrind --tool=callgrind`) it gives instructions
@@ -16,9 +17,9 @@ use tsumi_mate::{Interpositions, Shortest, Solver, SolverConfig, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let file = args
-        .get(1)
-        .expect("usage: per_call FILE [N] [first|prove] [MAX_PLY] [REPEAT] [HASH_MB]");
+    let file = args.get(1).expect(
+        "usage: per_call FILE [N] [first|prove] [MAX_PLY] [REPEAT] [HASH_MB] [count|skip-useless]",
+    );
     let n: usize = args.get(2).map_or(200, |a| a.parse().expect("N"));
     let shortest = args.get(3).map_or(Shortest::First, |a| {
         Shortest::from_name(a).expect("shortest")
@@ -28,6 +29,9 @@ fn main() {
         .map_or(tsumi_mate::DEFAULT_MAX_PLY, |a| a.parse().expect("MAX_PLY"));
     let repeat: usize = args.get(5).map_or(1, |a| a.parse().expect("REPEAT"));
     let hash_mb: usize = args.get(6).map_or(4, |a| a.parse().expect("HASH_MB"));
+    let interpositions = args.get(7).map_or(Interpositions::CountAll, |a| {
+        Interpositions::from_name(a).expect("count or skip-useless")
+    });
     let text = std::fs::read_to_string(file).expect("read FILE");
     let positions: Vec<Position> = text
         .lines()
@@ -37,7 +41,7 @@ fn main() {
         .collect();
     let config = SolverConfig {
         hash_mb,
-        interpositions: Interpositions::CountAll,
+        interpositions,
         shortest,
         max_ply,
         ..SolverConfig::default()
