@@ -5,12 +5,14 @@
 //! pages a search touches are ever committed, each as it is first
 //! touched. Elsewhere it comes from the allocator's zeroed path.
 //!
-//! Pages start small (4 KiB): a short search touches a few dozen places
-//! of a table, and a first touch of a huge page (2 MiB) costs the zeroing
-//! of all of it, far more than the search. A table that a long search is
-//! filling asks for huge pages instead ([`ZeroedArray::use_huge_pages`]),
-//! so that lookups spread over gigabytes do not miss the TLB on nearly
-//! every probe (25 % of the time of a long search on 1 GiB here).
+//! Pages may start small (4 KiB): a short search touches a few hundred
+//! places of a table, and a first touch of a huge page (2 MiB) costs the
+//! zeroing of all of it, far more than the search. A table that a long
+//! search is filling asks for huge pages instead
+//! ([`ZeroedArray::use_huge_pages`]), or from the start
+//! ([`ZeroedArray::advise_huge_pages`]), so that lookups spread over
+//! gigabytes do not miss the TLB on nearly every probe (25 % of the time
+//! of a long search on 1 GiB here).
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};
@@ -111,7 +113,14 @@ impl<T: Zeroable> ZeroedArray<T> {
     /// a long search is filling; does nothing where the system has no
     /// such pages. Contents do not change.
     pub(crate) fn use_huge_pages(&self) {
-        os::huge_pages(self.data.cast(), self.bytes());
+        os::huge_pages(self.data.cast(), self.bytes(), true);
+    }
+
+    /// Asks the kernel to back the parts of the array not yet touched
+    /// with huge pages at their first touch (for an array made for long
+    /// searches, before any touch). Contents do not change.
+    pub(crate) fn advise_huge_pages(&self) {
+        os::huge_pages(self.data.cast(), self.bytes(), false);
     }
 
     /// Commits every page now (by writing one byte of each back
@@ -259,8 +268,9 @@ mod os {
     }
 
     /// Huge pages for the whole 2 MiB blocks inside `bytes` from `start`,
-    /// from now on, and the blocks already touched gathered into them.
-    pub(super) fn huge_pages(start: *mut u8, bytes: usize) {
+    /// from now on, and with `gather` the blocks already touched gathered
+    /// into them.
+    pub(super) fn huge_pages(start: *mut u8, bytes: usize, gather: bool) {
         let from = (start as usize).next_multiple_of(HUGE);
         let to = (start as usize + bytes) / HUGE * HUGE;
         if to > from {
@@ -271,7 +281,9 @@ mod os {
             // nothing changes.
             unsafe {
                 madvise(from as *mut c_void, to - from, MADV_HUGEPAGE);
-                madvise(from as *mut c_void, to - from, MADV_COLLAPSE);
+                if gather {
+                    madvise(from as *mut c_void, to - from, MADV_COLLAPSE);
+                }
             }
         }
     }
@@ -294,7 +306,7 @@ mod os {
     pub(super) fn discard(_p: *mut u8, _bytes: usize) -> bool {
         false
     }
-    pub(super) fn huge_pages(_start: *mut u8, _bytes: usize) {}
+    pub(super) fn huge_pages(_start: *mut u8, _bytes: usize, _gather: bool) {}
 }
 
 /// The machine's physical memory in bytes, where the system tells it
