@@ -35,7 +35,9 @@ def test_mate_sets_exact_length(ply):
 
 
 def test_module_solve_matches_solver():
-    sfens = read_sfens("mate-5-ply.txt", 5)
+    # Short solves: a table of 512 MiB or more is on huge pages from its
+    # first touch, and each place a search touches commits 2 MiB of it.
+    sfens = read_sfens("mate-3-ply.txt", 3)
     for sfen in sfens:
         a = tsumi.solve(sfen, interpositions="count", hash_mb=16)
         b = tsumi.Solver(hash_mb=16, interpositions="count").solve(tsumi.Position(sfen))
@@ -194,3 +196,36 @@ def test_solver_shared_by_threads():
     for t in threads:
         t.join()
     assert results == {s: 7 for s in sfens}
+
+
+def resident_mb():
+    """The process's resident memory in MiB (Linux), else None."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") >> 20
+    except OSError:
+        return None
+
+
+@pytest.mark.parametrize("hash_mb", [1024, 16384])
+def test_a_large_table_costs_nothing_until_used(hash_mb):
+    # Made without committing its memory (or refused, on a machine with
+    # less, with a MemoryError naming the size), and its solves are those
+    # of the default table, node for node.
+    # Short solves: a table of 512 MiB or more is on huge pages from its
+    # first touch, and each place a search touches commits 2 MiB of it.
+    sfens = read_sfens("mate-3-ply.txt", 3)
+    before = resident_mb()
+    try:
+        big = tsumi.Solver(hash_mb=hash_mb)
+    except MemoryError as e:
+        assert f"hash_mb={hash_mb}" in str(e)
+        return
+    after = resident_mb()
+    if before is not None:
+        assert after < before + 64, f"hash_mb={hash_mb} committed {after - before} MiB at creation"
+    default = tsumi.Solver()
+    for sfen in sfens:
+        a, b = big.solve(sfen, nodes=200_000), default.solve(sfen, nodes=200_000)
+        assert (a.result, a.length, a.pv, a.nodes) == (b.result, b.length, b.pv, b.nodes), sfen
+    del big
