@@ -448,6 +448,56 @@ fn solve_writes_kif_that_reads_back() {
     );
 }
 
+/// A mate in 1 that must decline a promotion: the knight checks from ２三
+/// only unpromoted (▲２三桂不成).
+const KNIGHT_UNPROMOTED: &str = "7gk/8p/6S2/9/6N2/9/9/9/9 b - 1";
+
+#[test]
+fn solve_kif_marks_no_non_promotion_and_other_readers_load_it() {
+    let path = temp_path("knight.kifu");
+    let (ok, lines, err) =
+        solve_json(&["--sfen", KNIGHT_UNPROMOTED, "--kif", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(pv_field(&lines[0]), ["3e2c"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The Kakinoki format writes nothing for a move that does not promote.
+    assert!(text.contains("\n   1 ２三桂(35)\n"), "{text}");
+    assert!(!text.contains("不成"), "{text}");
+    let rec = tsumi_notation::kif::parse_kif(&text, Some("knight.kifu")).unwrap();
+    assert_eq!(rec.moves.len(), 1);
+    assert_eq!(rec.moves[0].to_usi(), "3e2c");
+    assert!(!tsumi_notation::kif::to_kif(&rec).unwrap().contains("不成"));
+    // cshogi's KIF reader, which stops at a move written 不成, reads the
+    // whole line.
+    if common::python_has(
+        "import cshogi",
+        "python3 with the cshogi package is not available (pip install cshogi)",
+    ) {
+        let out = tsumi_cli_python(&[
+            "-c",
+            "import sys, cshogi\nfrom cshogi import KIF\n\
+             k = KIF.Parser.parse_file(sys.argv[1])\n\
+             print(' '.join(cshogi.move_to_usi(m) for m in k.moves))",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(out.trim(), "3e2c");
+    }
+}
+
+/// Runs `python3 args`, which must succeed: its standard output.
+fn tsumi_cli_python(args: &[&str]) -> String {
+    let out = std::process::Command::new("python3")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn check_text(path: &std::path::Path) -> (bool, String, String) {
     check_text_with(path, &[])
 }

@@ -8,7 +8,8 @@
 //! of the previous move; the name of the moving piece as it stands before
 //! the move (`と`, `成香`, `成桂`, `成銀`, `馬`, `龍` for promoted pieces);
 //! the disambiguator if needed; `成` for a promotion or `不成` when
-//! promotion was possible and declined; and for a drop `打`.
+//! promotion was possible and declined (except in KIF move lines, which
+//! write no mark for a move that does not promote); and for a drop `打`.
 //!
 //! Disambiguators follow the Japan Shogi Association rules. They are only
 //! written when two or more pieces of the same name can legally move to
@@ -72,6 +73,11 @@ pub struct JapaneseStyle {
     pub disambiguate: bool,
     /// Append the KIF origin `(NN)` (file and rank digits) to board moves.
     pub origin: bool,
+    /// Write `不成` when a promotion was possible and declined. The
+    /// Kakinoki format writes no mark for a move that does not promote
+    /// (ShogiHome's tsshogi and cshogi stop reading at `銀不成(61)`), so
+    /// the KIF style leaves it out; the reader accepts both.
+    pub non_promotion_mark: bool,
 }
 
 impl JapaneseStyle {
@@ -81,6 +87,7 @@ impl JapaneseStyle {
         drop_mark: DropMark::WhenAmbiguous,
         disambiguate: true,
         origin: false,
+        non_promotion_mark: true,
     };
     /// The form for displaying solutions: like [`JapaneseStyle::STANDARD`]
     /// but with `打` on every drop.
@@ -89,14 +96,17 @@ impl JapaneseStyle {
         drop_mark: DropMark::Always,
         disambiguate: true,
         origin: false,
+        non_promotion_mark: true,
     };
     /// The KIF move column: no side mark, `打` on every drop, the origin
-    /// `(NN)` instead of disambiguators: `２二金(31)`.
+    /// `(NN)` instead of disambiguators, and no `不成` (a move without
+    /// `成` does not promote): `２二金(31)`, `７二銀(61)`.
     pub const KIF: JapaneseStyle = JapaneseStyle {
         side_mark: false,
         drop_mark: DropMark::Always,
         disambiguate: false,
         origin: true,
+        non_promotion_mark: false,
     };
 }
 
@@ -408,7 +418,10 @@ pub fn move_to_japanese_styled(
             }
             if m.is_promotion() {
                 s.push('成');
-            } else if kind.can_promote() && (in_zone(color, from) || in_zone(color, to)) {
+            } else if style.non_promotion_mark
+                && kind.can_promote()
+                && (in_zone(color, from) || in_zone(color, to))
+            {
                 s.push_str("不成");
             }
             if style.origin || need_origin {
@@ -748,6 +761,24 @@ mod tests {
         // A promoted piece moving: its own name, no mark.
         check("4k4/9/9/4+S4/9/9/9/9/4K4 b - 1", "5d5c", "▲５三成銀");
         check("3k5/9/9/4+R4/9/9/9/9/4K4 b - 1", "5d5b", "▲５二龍");
+    }
+
+    #[test]
+    fn kif_style_writes_no_non_promotion_mark() {
+        let p = pos("4k4/9/9/4S4/9/9/9/9/4K4 b - 1");
+        let plain = usi(&p, "5d5c");
+        let text = move_to_japanese_styled(&p, plain, None, &JapaneseStyle::KIF);
+        assert_eq!(text, "５三銀(54)");
+        // Both forms read back as the move that does not promote.
+        assert_eq!(parse_japanese_move(&p, &text, None).unwrap(), plain);
+        assert_eq!(
+            parse_japanese_move(&p, "５三銀不成(54)", None).unwrap(),
+            plain
+        );
+        let promoting = usi(&p, "5d5c+");
+        let text = move_to_japanese_styled(&p, promoting, None, &JapaneseStyle::KIF);
+        assert_eq!(text, "５三銀成(54)");
+        assert_eq!(parse_japanese_move(&p, &text, None).unwrap(), promoting);
     }
 
     #[test]

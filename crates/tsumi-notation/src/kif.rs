@@ -46,7 +46,10 @@
 //! [`to_kif`] writes UTF-8 KIF: the headers, always a board diagram with
 //! both hands listed explicitly (so that reading it back needs no rule),
 //! `後手番` when White moves first, and the moves with their origins
-//! `(NN)` and `打` on drops, as 柿木将棋 does. Branches
+//! `(NN)` and `打` on drops, as 柿木将棋 does; a move that declines a
+//! promotion has no mark (`７二銀(61)`, not `７二銀不成(61)`), as the
+//! Kakinoki format writes it and other readers expect. The reader takes
+//! both forms. Branches
 //! ([`KifRecord::variations`]) follow the main line as Kifu for Windows
 //! writes them: the main-line move a branch replaces ends with `+` (after a
 //! time column, written as `( 0:00/00:00:00)` when the record has none),

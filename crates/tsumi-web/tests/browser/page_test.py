@@ -195,8 +195,8 @@ def run(page, errors):
         assert len(main_moves) == 21, main_moves
 
         # 6. Download the KIF and read it back with cshogi. 将棋無双 77: its
-        # two 変同 are written as 変化 branches, and its line has no 不成
-        # (cshogi's reader skips a move written 不成, which KIF allows).
+        # two 変同 are written as 変化 branches (and no move line says 不成,
+        # which the Kakinoki format does not write and cshogi stops at).
         step("downloading the KIF of 将棋無双 77")
         paste(page, MUSOU_77)
         solve_and_wait_report(page)
@@ -210,6 +210,7 @@ def run(page, errors):
             d.value.save_as(path)
             text = path.read_bytes().decode("cp932" if ext == ".kif" else "utf-8")
             assert "\n変化：" in text, text
+            assert "不成" not in text, text
             # cshogi's reader sets up no board diagram: the moves are
             # compared (they carry their origins).
             kif = KIF.Parser.parse_file(str(path))
