@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every KIF tsumi solve --kif wrote loads to the end in cshogi: the moves
 cshogi reads are the whole main line, legal from the problem's position,
-ending in mate. usage: cshogi_check.py problems.tsv PATH-1.kifu ..."""
+ending in mate. usage: kif_cshogi_check.py problems.tsv PATH-1.kifu ..."""
 import sys, re, cshogi
 from cshogi import KIF
 sfens = [l.split("\t")[0] for l in open(sys.argv[1], encoding="utf-8") if l.strip() and not l.startswith("#")]

@@ -422,6 +422,7 @@ fn solve_writes_kif_that_reads_back() {
             COOKED3.split(' ').take(3).collect::<Vec<_>>()
         );
         assert_eq!(rec.header("手数"), Some("3"));
+        assert_eq!(rec.title(), None);
         assert_eq!(rec.result.as_deref(), Some("詰み"));
     }
     // Same-length defences become 変化 branches, and the main line still
@@ -462,6 +463,17 @@ fn solve_kif_marks_no_non_promotion_and_other_readers_load_it() {
     let text = std::fs::read_to_string(&path).unwrap();
     // The Kakinoki format writes nothing for a move that does not promote.
     assert!(text.contains("\n   1 ２三桂(35)\n"), "{text}");
+    // A problem given by --sfen has no name: the record has no 作品名.
+    assert!(!text.contains("作品名"), "{text}");
+    assert!(!text.contains("--sfen"), "{text}");
+    // A problem read from a file keeps its name as the title.
+    let file = temp_path("knight.sfen");
+    std::fs::write(&file, format!("{KNIGHT_UNPROMOTED}\t桂の不成\n")).unwrap();
+    let named = temp_path("named.kifu");
+    let (ok, _, err) = solve_json(&[file.to_str().unwrap(), "--kif", named.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let named = std::fs::read_to_string(&named).unwrap();
+    assert!(named.starts_with("作品名：桂の不成\n"), "{named}");
     assert!(!text.contains("不成"), "{text}");
     let rec = tsumi_notation::kif::parse_kif(&text, Some("knight.kifu")).unwrap();
     assert_eq!(rec.moves.len(), 1);
