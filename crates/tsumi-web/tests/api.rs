@@ -235,7 +235,7 @@ async fn bad_input_is_a_4xx_with_a_message() {
             "no search 12345",
         ),
         (
-            Request::get("/api/nothing").body(axum::body::Body::empty()).unwrap(),
+            get("/api/nothing"),
             StatusCode::NOT_FOUND,
             "no such page",
         ),
@@ -382,13 +382,7 @@ async fn the_queue_shows_each_place_and_refuses_past_its_bound() {
     let (s, v) = post_json(&app, "/api/solve", solve_body(ONE, json!({}))).await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     assert!(message(&v).contains("too many searches"));
-    let (s, info) = call(
-        &app,
-        Request::get("/api/info")
-            .body(axum::body::Body::empty())
-            .unwrap(),
-    )
-    .await;
+    let (s, info) = call(&app, get("/api/info")).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(
         (info["running"].clone(), info["waiting"].clone()),
@@ -489,4 +483,84 @@ async fn a_table_the_machine_cannot_give_is_an_error_message() {
     let mut e = Events::open(&app, "/api/solve", solve_body(ONE, json!({}))).await;
     let (_, a) = e.until("answer", 5 * SECOND).await;
     assert_eq!(a["record"]["length"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_on_this_machine_answers_only_requests_addressed_to_it() {
+    let app = server(1, 1);
+    let with = |host: Option<&str>, origin: Option<&str>| {
+        let mut r = Request::post("/api/parse").header("content-type", "text/plain");
+        if let Some(h) = host {
+            r = r.header("host", h);
+        }
+        if let Some(o) = origin {
+            r = r.header("origin", o);
+        }
+        r.body(axum::body::Body::from(ONE)).unwrap()
+    };
+    // The page's own requests, by any of this machine's names for it.
+    for (host, origin) in [
+        ("127.0.0.1:8080", None),
+        ("localhost:8080", Some("http://localhost:8080")),
+        ("[::1]:8080", Some("http://[::1]:8080")),
+        ("127.0.0.1:8080", Some("http://127.0.0.1:8080")),
+    ] {
+        let (s, v) = call(&app, with(Some(host), origin)).await;
+        assert_eq!(s, StatusCode::OK, "{host} {origin:?}: {v}");
+        assert_eq!(v["sfen"], ONE);
+    }
+    // A name that resolves here through someone else's DNS (rebinding),
+    // another port, another site's page, or no Host at all: 403 with the
+    // usual error body, and the request is not served.
+    for (host, origin, says) in [
+        (Some("evil.example:8080"), None, "not to evil.example:8080"),
+        (Some("127.0.0.1:9999"), None, "not to 127.0.0.1:9999"),
+        (Some("localhost.evil.example:8080"), None, "127.0.0.1:8080"),
+        (
+            Some("127.0.0.1:8080"),
+            Some("http://evil.example"),
+            "not a page from http://evil.example",
+        ),
+        (Some("127.0.0.1:8080"), Some("null"), "not a page from null"),
+        (None, None, "names no host"),
+    ] {
+        let (s, v) = call(&app, with(host, origin)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{host:?} {origin:?}: {v}");
+        assert!(message(&v).contains(says), "{host:?} {origin:?}: {v}");
+        assert!(
+            !v["error"]["message_ja"].as_str().unwrap().is_empty(),
+            "{v}"
+        );
+        assert_eq!(v["error"]["code"], "forbidden_host", "{v}");
+        assert!(v.get("sfen").is_none(), "{v}");
+    }
+    // The page itself and the searches are guarded alike.
+    let page = Request::get("/")
+        .header("host", "evil.example:8080")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    assert_eq!(call(&app, page).await.0, StatusCode::FORBIDDEN);
+    let solve = Request::post("/api/solve")
+        .header("host", "evil.example:8080")
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(
+            solve_body(ONE, json!({})).to_string(),
+        ))
+        .unwrap();
+    assert_eq!(call(&app, solve).await.0, StatusCode::FORBIDDEN);
+
+    // A server opened to a network (--host 0.0.0.0) answers any host.
+    let open = tsumi_web::app(tsumi_web::AppState::new(tsumi_web::ServeOptions {
+        host: "0.0.0.0".to_string(),
+        ..tsumi_web::ServeOptions::default()
+    }));
+    let (s, v) = call(
+        &open,
+        with(
+            Some("my-machine.lan:8080"),
+            Some("http://my-machine.lan:8080"),
+        ),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
 }
