@@ -665,3 +665,34 @@ fn check_counts_a_longer_defence_with_pieces_left_as_henchou() {
         "{out}"
     );
 }
+
+#[test]
+fn check_names_the_first_defence_that_is_not_the_longest() {
+    // 将棋無双 38 (Open Tsume, CC0) with the defence of ply 8 replaced by
+    // one mated at once and the line cut to that mate: the defences of
+    // plies 2-6 outlast the author's short continuation but are the
+    // longest there; ply 8 is named.
+    let sfen = "2B3l2/5lg2/5p1n1/6k1g/5P2+B/5Sg1N/6N+l1/9/9 b SN2rg2sl16p 1";
+    let line = "S*2e 1d2e 4f3e 3f3e N*4f 3e4f 7a3e+ 2e3e 1e2d";
+    let moves: Vec<&str> = line.split(' ').collect();
+    let path = kif_record("musou-038-short-8", sfen, &moves);
+    let (ok, out, err) = check_text(&path);
+    assert!(ok, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with(
+            "musou-038-short-8: the author's defence is not the longest: at ply 8, △同　金 (2e3e) is mated in 1 more ply, △同　桂 (2c3e) in 7; the author's line is not a forced mate because of it"
+        ),
+        "{out}"
+    );
+    let (ok, json, err) = check_text_with(&path, &["--json"]);
+    assert!(ok, "{err}");
+    assert!(json.contains("\"verdict\": \"longer-defence\""), "{json}");
+    assert!(json.contains("\"ply\": 8, \"author_length\": 9"), "{json}");
+    assert!(
+        json.contains(
+            "\"short_defence\": {\"ply\": 8, \"defence\": \"2e3e\", \"length\": 2, \"longest\": \"2c3e\", \"longest_length\": 8, \"breaks_line\": true}"
+        ),
+        "{json}"
+    );
+}

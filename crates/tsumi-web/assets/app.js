@@ -167,6 +167,12 @@ const L = {
     sound: { ja: (n) => `${n}手詰、余詰なし（最短を証明）`, en: (n) => `mate in ${n}, no cook (proven shortest)` },
   },
   faultAt: { ja: (ply, ja) => `${ply}手目 ${ja}`, en: (ply, ja) => `ply ${ply}: ${ja}` },
+  shortDefence: {
+    ja: (ply, mine, n, longest, m) => `${ply}手目の作者の応手 ${mine} は以下${n}手で詰みますが、${longest} なら${m === null ? 'さらに長く続きます' : `以下${m}手かかります`}`,
+    en: (ply, mine, n, longest, m) => `at ply ${ply} the author's defence ${mine} is mated in ${n} more, ${longest} ${m === null ? 'lasts longer still' : `in ${m} more`}`,
+  },
+  breaksLine: { ja: 'この応手のため、作者の手順は詰みになっていません', en: "because of this defence the author's line is not a forced mate" },
+  keepsLine: { ja: '（作者の手順の手数内には詰みます）', en: "(the author's line still mates within its length)" },
   shortestIs: { ja: (n) => `最短の詰みは ${n}手`, en: (n) => `the shortest mate is ${n} plies` },
   shortestAtMost: { ja: (n) => `${n}手以内の詰みあり（最短は未証明）`, en: (n) => `a mate in ${n} (not proven shortest)` },
   noMateAtAll: { ja: 'この問題は詰みません', en: 'the problem has no mate' },
@@ -855,6 +861,13 @@ function renderCheckAnswer() {
   box.appendChild(v);
   const notes = el('ul', 'notes');
   notes.appendChild(el('li', '', w(L.authorLength, r.author_length)));
+  const sd = r.short_defence;
+  if (sd && a.fault) {
+    const mine = a.author.steps[sd.ply - 1].ja;
+    const longest = sd.longest_length === null ? null : sd.longest_length - 1;
+    notes.appendChild(el('li', 'warn', w(L.shortDefence, sd.ply, mine, sd.length - 1, a.fault.ja, longest)));
+    notes.appendChild(el('li', sd.breaks_line ? 'warn' : 'muted', w(sd.breaks_line ? L.breaksLine : L.keepsLine)));
+  }
   if (a.solved) {
     const sr = a.solved.record;
     const text = sr.result === 'nomate' ? w(L.noMateAtAll) : sr.result === 'mate' ? (sr.proven_shortest ? w(L.shortestIs, sr.length) : w(L.shortestAtMost, sr.length)) : w(L.unknownSub);

@@ -564,3 +564,52 @@ async fn a_server_on_this_machine_answers_only_requests_addressed_to_it() {
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
 }
+
+/// 将棋無双 38 (Open Tsume, CC0) with the defence of ply 8 replaced by
+/// one mated at once (△同　金 instead of △同　桂) and the line cut to
+/// that mate: every earlier defence now lasts longer than the author's
+/// short continuation, but they are the longest defences; ply 8 is the
+/// one at fault.
+const MUSOU_38: &str = "2B3l2/5lg2/5p1n1/6k1g/5P2+B/5Sg1N/6N+l1/9/9 b SN2rg2sl16p 1";
+const MUSOU_38_SHORT_AT_8: &str = "S*2e 1d2e 4f3e 3f3e N*4f 3e4f 7a3e+ 2e3e 1e2d";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn check_names_the_first_defence_that_is_not_the_longest() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(2, 4);
+    let mut e = Events::open(
+        &app,
+        "/api/check",
+        json!({"sfen": MUSOU_38, "name": "将棋無双 第38番", "line": MUSOU_38_SHORT_AT_8}),
+    )
+    .await;
+    assert_eq!(e.status, StatusCode::OK);
+    let (_, a) = e.until("answer", 30 * SECOND).await;
+    let r = &a["record"];
+    assert_eq!(r["verdict"], "longer-defence", "{a}");
+    assert_eq!(r["ply"], 8, "{a}");
+    assert_eq!(a["fault"]["ply"], 8);
+    // The fault is the longest defence there, △同　桂.
+    assert_eq!(a["fault"]["usi"], "2c3e");
+    let d = &r["short_defence"];
+    assert_eq!(
+        (&d["ply"], &d["defence"], &d["length"]),
+        (&json!(8), &json!("2e3e"), &json!(2))
+    );
+    assert_eq!(
+        (&d["longest"], &d["longest_length"]),
+        (&json!("2c3e"), &json!(8))
+    );
+    assert_eq!(d["breaks_line"], true);
+    assert!(
+        r["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("the author's defence is not the longest: at ply 8,"),
+        "{r}"
+    );
+    // The report along the line still lists the earlier defences that
+    // outlast the author's continuation (the old verdict's ply 4).
+    let longer = a["report"]["longer"].as_array().unwrap();
+    assert!(longer.iter().any(|d| d["ply"] == 4), "{longer:?}");
+}
