@@ -95,6 +95,7 @@ const L = {
   mate: { ja: (n) => `${n}手詰`, en: (n) => `Mate in ${n}` },
   proven: { ja: '最短手数を証明', en: 'proven shortest' },
   notProven: { ja: '最短手数は未証明（制限で打ち切り）', en: 'not proven shortest (a limit stopped the search)' },
+  notProvenStopped: { ja: '最短手数は未証明（中断）', en: 'not proven shortest (stopped)' },
   nomate: { ja: '不詰', en: 'No mate' },
   nomateProven: { ja: '詰まないことを証明', en: 'proven' },
   unknown: { ja: '判定できず', en: 'Undecided' },
@@ -179,6 +180,25 @@ const L = {
   solverLine: { ja: 'tsumi の手順', en: "tsumi's line" },
   authorLength: { ja: (n) => `作者の手順 ${n}手`, en: (n) => `the author's line: ${n} plies` },
   needProblem: { ja: '先に正しい局面を用意してください', en: 'Set up a legal problem first' },
+  // Errors the server names by a code: the page words them (params from the server).
+  codes: {
+    forbidden_host: { ja: () => 'このページ以外からの要求は受け付けません', en: () => 'the server answers only its own page' },
+    unreadable_sfen: {
+      ja: (p) => `${p.line ? `${p.line}行目の ` : ''}SFEN を読めません：${w(L.sfenReasons[p.reason] || L.sfenReasons.other, p)}`,
+      en: (p) => `${p.line ? `line ${p.line}: ` : ''}bad SFEN: ${w(L.sfenReasons[p.reason] || L.sfenReasons.other, p)}`,
+    },
+  },
+  sfenReasons: {
+    fields: { ja: (p) => `欄が${p.found}個です（盤面・手番・持駒・手数の3〜4個）`, en: (p) => `${p.found} fields (board, side, hands and an optional move number)` },
+    ranks: { ja: (p) => `盤面が${p.found}段です（9段必要です）`, en: (p) => `the board has ${p.found} ranks, not 9` },
+    rank_length: { ja: (p) => `${p.rank}段目が${p.squares}マスです（9マス必要です）`, en: (p) => `rank ${p.rank} describes ${p.squares} squares, not 9` },
+    piece: { ja: (p) => `「${p.text}」は駒の記号ではありません`, en: (p) => `'${p.text}' is no piece letter` },
+    promotion: { ja: (p) => `「+」の後に成れる駒がありません（${p.text}）`, en: (p) => `'+' before a piece that cannot promote (${p.text})` },
+    side: { ja: (p) => `手番は b か w です（「${p.text}」）`, en: (p) => `the side to move must be b or w, not '${p.text}'` },
+    hand: { ja: (p) => `持駒の欄「${p.text}」が正しくありません`, en: (p) => `the hands field '${p.text}' is malformed` },
+    move_number: { ja: (p) => `手数「${p.text}」が正の整数ではありません`, en: (p) => `the move number '${p.text}' is not a positive integer` },
+    other: { ja: () => '形式が正しくありません', en: () => 'malformed' },
+  },
   network: { ja: 'サーバーに接続できません', en: 'Cannot reach the server' },
   noKif: { ja: 'Shift_JIS で書けない文字があります', en: 'has a character Shift_JIS lacks' },
 };
@@ -260,7 +280,7 @@ class ApiError extends Error {
     super(e.message || `HTTP ${status}`);
     this.status = status;
     this.body = body;
-    this.error = { message: e.message || `HTTP ${status}`, message_ja: e.message_ja || e.message || `HTTP ${status}`, squares: e.squares || [] };
+    this.error = { message: e.message || `HTTP ${status}`, message_ja: e.message_ja || e.message || `HTTP ${status}`, squares: e.squares || [], code: e.code, params: e.params };
     this.board = body && body.board;
   }
 }
@@ -311,18 +331,50 @@ async function stream(url, body, on, signal) {
 
 // ---------------------------------------------------------------- messages
 
-function showError(err) {
+/**
+ * Shows an error where the user is looking: next to the button pressed, in
+ * the panel of `place` ('setup', 'solve' or 'check'), in place of that
+ * panel's answer.
+ */
+function showError(err, place) {
   S.refusal = err.error || { message: String(err), message_ja: String(err), squares: [] };
   S.info = null;
+  placeMessage(place || 'setup');
   renderMessage();
   renderBoard();
 }
 
 /** Shows an information line; `text` is a function, so that it follows the language. */
-function showInfo(text) {
+function showInfo(text, place) {
   S.info = text;
   S.refusal = null;
+  placeMessage(place || 'setup');
   renderMessage();
+}
+
+/** Moves the message box next to the controls of `place`; a search's error replaces its answer. */
+function placeMessage(place) {
+  const m = $('message');
+  const anchor = { setup: 'setup-message-anchor', solve: 'solve-progress', check: 'check-progress' }[place];
+  $(anchor).after(m);
+  m.dataset.place = place;
+  if (place === 'solve' || place === 'check') hideAnswer(place);
+}
+
+/** Clears the answer (or verdict) of `kind` from the page at once. */
+function hideAnswer(kind) {
+  const [answer, report] = kind === 'solve' ? ['answer', 'report'] : ['verdict', 'check-report'];
+  for (const id of [answer, report]) {
+    $(id).hidden = true;
+    $(id).textContent = '';
+  }
+}
+
+/** An error's words in the page's language: a code the page words, else the server's text. */
+function errorText(e) {
+  const c = e.code && L.codes[e.code];
+  if (c) return w(c, e.params || {});
+  return lang === 'ja' ? e.message_ja : e.message;
 }
 
 function renderMessage() {
@@ -330,7 +382,7 @@ function renderMessage() {
   if (S.refusal) {
     m.hidden = false;
     m.className = 'message';
-    m.textContent = lang === 'ja' ? S.refusal.message_ja : S.refusal.message;
+    m.textContent = errorText(S.refusal);
   } else if (S.info) {
     m.hidden = false;
     m.className = 'message info';
@@ -692,7 +744,7 @@ function progressText(p) {
   parts.push(stage ? w(stage) : p.stage);
   if (p.phase && L.phase[p.phase] && p.stage === 'solve') parts[0] += `（${w(L.phase[p.phase])}）`;
   parts.push(`${fmtCount(p.nodes)} ${w(L.nodes)}`);
-  parts.push(`${fmtCount(p.nps)} ${w(L.perSec)}`);
+  if (p.nps > 0) parts.push(`${fmtCount(p.nps)} ${w(L.perSec)}`);
   parts.push(`${(p.elapsed_ms / 1000).toFixed(1)} s`);
   if (p.mate_length) parts.push(w(L.best, p.mate_length));
   return parts.join(' · ');
@@ -717,6 +769,17 @@ async function runSearch(kind, url, body) {
   st.id = null;
   st.answer = null;
   st.lines = null;
+  // The previous answer goes at once, with the line it played on the
+  // board and any message.
+  hideAnswer(kind);
+  if (kind === 'solve') updateDownloads();
+  S.play = null;
+  if ($('message').dataset.place === kind || S.refusal) {
+    S.refusal = null;
+    S.info = null;
+    renderMessage();
+  }
+  renderBoard();
   $(kind).disabled = true;
   $(`stop-${kind}`).disabled = false;
   setProgress(kind, w(L.starting));
@@ -741,10 +804,10 @@ async function runSearch(kind, url, body) {
       } else if (name === 'lines') {
         st.lines = data;
         renderReport(kind);
-      } else if (name === 'error') showError({ error: { message: data.message, message_ja: data.message_ja, squares: [] } });
+      } else if (name === 'error') showError({ error: { message: data.message, message_ja: data.message_ja, squares: [], code: data.code, params: data.params } }, kind);
     }, ctrl.signal);
   } catch (e) {
-    if (e.name !== 'AbortError') showError(e);
+    if (e.name !== 'AbortError') showError(e, kind);
   }
   done();
 }
@@ -755,20 +818,14 @@ function stopSearch(kind) {
 }
 
 function solve() {
-  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } });
-  S.refusal = null;
-  S.info = null;
-  renderMessage();
+  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } }, 'solve');
   runSearch('solve', '/api/solve', {
     sfen: S.problem.sfen, name: S.problem.name || '', published_length: S.problem.published_length ?? null, settings: settings(),
   });
 }
 
 function check() {
-  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } });
-  S.refusal = null;
-  S.info = null;
-  renderMessage();
+  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } }, 'check');
   runSearch('check', '/api/check', {
     sfen: S.problem.sfen, name: S.problem.name || '', line: $('author-line').value, settings: settings(),
   });
@@ -802,7 +859,7 @@ function renderSolveAnswer() {
   if (r.result === 'mate') {
     v.classList.add('mate');
     v.append(w(L.mate, r.length));
-    v.appendChild(el('span', 'sub', w(r.proven_shortest ? L.proven : L.notProven)));
+    v.appendChild(el('span', 'sub', w(r.proven_shortest ? L.proven : a.stopped ? L.notProvenStopped : L.notProven)));
   } else if (r.result === 'nomate') {
     v.classList.add('nomate');
     v.append(w(L.nomate));

@@ -613,3 +613,38 @@ async fn check_names_the_first_defence_that_is_not_the_longest() {
     let longer = a["report"]["longer"].as_array().unwrap();
     assert!(longer.iter().any(|d| d["ply"] == 4), "{longer:?}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreadable_sfen_comes_with_its_code_for_the_page_to_word() {
+    let app = server(1, 1);
+    let text = format!("# two problems\n{ONE}\n4k4/9 b - 1\n");
+    let (s, v) = call(&app, post("/api/parse", "text/plain", text)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let e = &v["error"];
+    assert_eq!(e["code"], "unreadable_sfen", "{v}");
+    assert_eq!(
+        e["params"],
+        json!({"line": 3, "reason": "ranks", "found": 2}),
+        "{v}"
+    );
+    assert!(
+        message(&v).contains("line 3") && message(&v).contains("9 ranks"),
+        "{v}"
+    );
+    // The Japanese says it in Japanese, with no English inside.
+    assert_eq!(
+        e["message_ja"],
+        "3行目の SFEN を読めません：盤面が2段です（9段必要です）"
+    );
+    // A search request's SFEN alike (no line).
+    let (s, v) = post_json(
+        &app,
+        "/api/solve",
+        json!({"sfen": "4k4/9/9/9/9/9/9/9/9 x - 1"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"]["code"], "unreadable_sfen");
+    assert_eq!(v["error"]["params"]["reason"], "side");
+    assert_eq!(v["error"]["params"]["text"], "x");
+}
