@@ -57,10 +57,15 @@ def step(text):
     print(f"page test: {text}", flush=True)
 
 
+def cell_selector(usi_square):
+    """The selector of the board cell of a USI square such as '7b'."""
+    file, rank = int(usi_square[0]), ord(usi_square[1]) - ord("a")
+    return f'#board .cell[data-row="{rank}"][data-col="{9 - file}"]'
+
+
 def cell(page, usi_square):
     """The board cell of a USI square such as '7b'."""
-    file, rank = int(usi_square[0]), ord(usi_square[1]) - ord("a")
-    return page.locator(f'#board .cell[data-row="{rank}"][data-col="{9 - file}"]')
+    return page.locator(cell_selector(usi_square))
 
 
 def shot(page, name):
@@ -80,6 +85,65 @@ def in_view(page, selector):
     assert scroll == [0, 0], (selector, scroll)
     assert 0 <= box["y"] and box["y"] + box["height"] <= HEIGHT, (selector, box)
     assert 0 <= box["x"] and box["x"] + box["width"] <= WIDTH, (selector, box)
+
+
+def fits_width(page, width):
+    """No horizontal scroll, and every control shown lies within the width."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, (width, scroll_width)
+    outside = page.evaluate("""() => [...document.querySelectorAll('button, input, textarea, select, summary, label.file')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => [e.id || e.textContent.trim().slice(0, 16), e.getBoundingClientRect().left, e.getBoundingClientRect().right])
+        .filter(([, l, r]) => l < -0.5 || r > innerWidth + 0.5)""")
+    assert not outside, (width, outside)
+
+
+def other_screen(page, width, height):
+    """The page at a phone's, a tablet's or a large screen's size: the board
+    scales with the width, nothing scrolls sideways, every control can be
+    reached, and taps set up and solve a problem."""
+    step(f"the page at {width}x{height}")
+    page.goto(URL)
+    page.wait_for_function("() => S.problem !== null")
+    board = page.locator("#board").bounding_box()
+    if width < 800:
+        # The board takes most of a phone's width (up to its largest size).
+        assert board["width"] >= min(0.8 * width, 560) and board["x"] >= 0, (width, board)
+    else:
+        assert board["width"] >= 470, (width, board)
+    for tab in ["setup", "solve", "check"]:
+        if width < 800:
+            page.tap(f"#tab-{tab}")
+        else:
+            page.click(f"#tab-{tab}")
+        fits_width(page, width)
+    if width < 800:
+        # Set up the mate in 3 by tapping: the palette, then the squares.
+        page.tap("#tab-setup")
+        page.tap("#clear-board")
+        expect(cell(page, "5a").locator(".piece")).to_have_count(1)
+        page.tap('#palette button[data-code="erase"]')
+        page.tap(cell_selector("5a"))
+        expect(cell(page, "5a").locator(".piece")).to_have_count(0)
+        page.tap('#palette button[data-code="k"]')
+        page.tap(cell_selector("7b"))
+        expect(cell(page, "7b").locator(".piece")).to_have_count(1)
+        for code, square in [("+R", "9a"), ("+p", "7c"), ("g", "6c"), ("b", "7d"), ("r", "9e")]:
+            page.tap(f'#palette button[data-code="{code}"]')
+            page.tap(cell_selector(square))
+        page.tap('#palette button[data-code="r"]')  # put the palette down
+        for kind in "BGN":
+            page.tap(f'#hand-b button.adj[data-kind="{kind}"][data-delta="1"]')
+        expect(page.locator("#share")).to_have_value(
+            URL.rstrip("/") + "/?sfen=" + urllib.parse.quote(THREE, safe=""), timeout=5000)
+        shot(page, f"screen-{width}-editor")
+        page.tap("#tab-solve")
+        page.tap("#solve")
+        expect(page.locator("#answer .verdict")).to_contain_text("3手詰", timeout=10_000)
+        page.tap("#nav-next")
+        expect(page.locator("#nav-label")).to_contain_text("1手目")
+        fits_width(page, width)
+    shot(page, f"screen-{width}")
 
 
 def wait_answer(page):
@@ -112,6 +176,19 @@ def main():
             page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
             print("page test: failed; the page is in failure.png", flush=True)
             raise
+        for width, height in [(390, 844), (768, 1024), (1920, 1080)]:
+            context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP",
+                                          is_mobile=width < 800, has_touch=width < 800)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            try:
+                other_screen(page, width, height)
+            except Exception:
+                page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
+                print(f"page test: failed at {width}x{height}; the page is in failure.png", flush=True)
+                raise
+            context.close()
+        assert not errors, errors
         browser.close()
     print("page test: all steps passed", flush=True)
 
@@ -121,6 +198,7 @@ def run(page, errors):
         page.goto(URL)
         page.click("#lang-ja")
         expect(page.locator("#board .cell")).to_have_count(81)
+        fits_width(page, WIDTH)
         # The example problem the page opens with.
         page.wait_for_function("() => S.problem !== null")
         expect(page.locator("#tab-setup")).to_have_text("問題")
