@@ -475,7 +475,12 @@ pub fn parse_japanese_move(
     text: &str,
     prev_to: Option<Square>,
 ) -> Result<Move, NotationError> {
-    let err = |msg: String| NotationError::new(format!("move '{}': {msg}", text.trim()));
+    // Each error is named by a reason code (`destination`, `piece`,
+    // `no_piece`, `ambiguous`, …) for a front end to word.
+    let err = |reason: &'static str, msg: String| {
+        NotationError::new(format!("move '{}': {msg}", text.trim()))
+            .with_code("move_text", vec![("reason", reason.to_string())])
+    };
     let chars: Vec<char> = text
         .trim_matches(|c: char| c.is_whitespace() || c == '　')
         .chars()
@@ -492,11 +497,14 @@ pub fn parse_japanese_move(
         };
         if let Some(mc) = marked {
             if mc != color {
-                return Err(err(format!(
-                    "marked for {} but {} is to move",
-                    side_name(mc),
-                    side_name(color)
-                )));
+                return Err(err(
+                    "wrong_side",
+                    format!(
+                        "marked for {} but {} is to move",
+                        side_name(mc),
+                        side_name(color)
+                    ),
+                ));
             }
             i += 1;
         }
@@ -508,16 +516,27 @@ pub fn parse_japanese_move(
         while matches!(chars.get(i), Some(' ') | Some('　')) {
             i += 1;
         }
-        prev_to.ok_or_else(|| err("'同' but there is no previous move".to_string()))?
+        prev_to.ok_or_else(|| {
+            err(
+                "no_previous",
+                "'同' but there is no previous move".to_string(),
+            )
+        })?
     } else {
         let file = chars.get(i).and_then(|&c| digit_value(c, false));
         let rank = chars.get(i + 1).and_then(|&c| digit_value(c, true));
         match (file, rank) {
             (Some(f), Some(r)) => {
                 i += 2;
-                Square::from_file_rank(f - 1, r - 1).ok_or_else(|| err("bad square".into()))?
+                Square::from_file_rank(f - 1, r - 1)
+                    .ok_or_else(|| err("destination", "bad square".into()))?
             }
-            _ => return Err(err("expected a destination such as ２二 or 同".to_string())),
+            _ => {
+                return Err(err(
+                    "destination",
+                    "expected a destination such as ２二 or 同".to_string(),
+                ))
+            }
         }
     };
 
@@ -535,9 +554,9 @@ pub fn parse_japanese_move(
             i += 1;
             k
         } else if one.is_empty() {
-            return Err(err("missing piece name".to_string()));
+            return Err(err("piece", "missing piece name".to_string()));
         } else {
-            return Err(err(format!("unknown piece '{one}'")));
+            return Err(err("piece", format!("unknown piece '{one}'")));
         }
     };
 
@@ -555,7 +574,10 @@ pub fn parse_japanese_move(
             _ => break,
         };
         if (s.is_some() && side.is_some()) || (m.is_some() && motion.is_some()) {
-            return Err(err(format!("repeated or conflicting marker '{c}'")));
+            return Err(err(
+                "marker",
+                format!("repeated or conflicting marker '{c}'"),
+            ));
         }
         side = side.or(s);
         motion = motion.or(m);
@@ -598,13 +620,16 @@ pub fn parse_japanese_move(
             }
             _ => {
                 let rest: String = chars[i..].iter().collect();
-                return Err(err(format!("bad origin '{rest}', expected (NN)")));
+                return Err(err("origin", format!("bad origin '{rest}', expected (NN)")));
             }
         }
     }
     if i < chars.len() {
         let rest: String = chars[i..].iter().collect();
-        return Err(err(format!("unexpected '{rest}' after the move")));
+        return Err(err(
+            "trailing",
+            format!("unexpected '{rest}' after the move"),
+        ));
     }
 
     let name = kind.kanji();
@@ -613,33 +638,40 @@ pub fn parse_japanese_move(
     if drop {
         if origin.is_some() || side.is_some() || motion.is_some() || promote.is_some() {
             return Err(err(
+                "drop_marks",
                 "a drop (打) cannot have an origin, a disambiguator or a promotion mark"
                     .to_string(),
             ));
         }
-        return try_drop(pos, kind, to).map_err(err);
+        return try_drop(pos, kind, to).map_err(|e| err("drop", e));
     }
 
     let origins = board_origins(pos, kind, to);
     if origins.is_empty() {
         if origin.is_none() && side.is_none() && motion.is_none() && promote.is_none() {
             return try_drop(pos, kind, to).map_err(|e| {
-                err(format!(
-                    "no {name} can move to {dest}, and it cannot be dropped there either: {e}"
-                ))
+                err(
+                    "no_piece",
+                    format!(
+                        "no {name} can move to {dest}, and it cannot be dropped there either: {e}"
+                    ),
+                )
             });
         }
-        return Err(err(format!("no {name} can move to {dest}")));
+        return Err(err("no_piece", format!("no {name} can move to {dest}")));
     }
 
     let mut cands: Vec<Square> = origins.clone();
     if let Some(o) = origin {
         if !cands.contains(&o) {
-            return Err(err(format!(
-                "no {name} on {}{} can move to {dest}",
-                o.file() + 1,
-                o.rank() + 1
-            )));
+            return Err(err(
+                "no_piece",
+                format!(
+                    "no {name} on {}{} can move to {dest}",
+                    o.file() + 1,
+                    o.rank() + 1
+                ),
+            ));
         }
         cands = vec![o];
     }
@@ -651,13 +683,16 @@ pub fn parse_japanese_move(
         cands.retain(|&s| fits_side(kind, color, s, to, &group, sd));
     }
     if cands.is_empty() {
-        return Err(err(format!(
-            "no {name} fitting the disambiguator can move to {dest} (candidates: {})",
-            list_squares(&origins)
-        )));
+        return Err(err(
+            "no_piece",
+            format!(
+                "no {name} fitting the disambiguator can move to {dest} (candidates: {})",
+                list_squares(&origins)
+            ),
+        ));
     }
     if cands.len() > 1 {
-        return Err(err(format!(
+        return Err(err("ambiguous", format!(
             "ambiguous: the {name}s on {} can all move to {dest}; write 右/左/直/上/引/寄 or the origin (NN)",
             list_squares(&cands)
         )));
@@ -669,11 +704,15 @@ pub fn parse_japanese_move(
         return Ok(m);
     }
     if want {
-        Err(err(format!("the {name} cannot promote on this move")))
+        Err(err(
+            "cannot_promote",
+            format!("the {name} cannot promote on this move"),
+        ))
     } else {
-        Err(err(format!(
-            "the {name} must promote on this move (write 成)"
-        )))
+        Err(err(
+            "must_promote",
+            format!("the {name} must promote on this move (write 成)"),
+        ))
     }
 }
 

@@ -183,10 +183,32 @@ const L = {
   // Errors the server names by a code: the page words them (params from the server).
   codes: {
     forbidden_host: { ja: () => 'このページ以外からの要求は受け付けません', en: () => 'the server answers only its own page' },
+    unreadable_move: {
+      ja: (p) => `手順の${p.n}手目「${p.text}」を読めません：${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
+      en: (p) => `move ${p.n} '${p.text}' cannot be read: ${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
+    },
+    no_moves: { ja: () => '手順がありません（G*5b 5a4b や ▲５二金打 △同玉 のように書いてください）', en: () => "no moves: write them as 'G*5b 5a4b' or '▲５二金打 △同玉'" },
     unreadable_sfen: {
       ja: (p) => `${p.line ? `${p.line}行目の ` : ''}SFEN を読めません：${w(L.sfenReasons[p.reason] || L.sfenReasons.other, p)}`,
       en: (p) => `${p.line ? `line ${p.line}: ` : ''}bad SFEN: ${w(L.sfenReasons[p.reason] || L.sfenReasons.other, p)}`,
     },
+  },
+  moveReasons: {
+    illegal: { ja: 'この局面では指せない手です', en: 'not a legal move here' },
+    wrong_side: { ja: '手番の側の手ではありません（▲・△）', en: 'marked for the side not to move' },
+    no_previous: { ja: '「同」の前に指し手がありません', en: "'同' with no move before it" },
+    destination: { ja: '行き先（２二・同 など）がありません', en: 'expected a destination such as ２二 or 同' },
+    piece: { ja: '駒の名前がありません', en: 'no piece name' },
+    marker: { ja: '右・左・直・上・引・寄 が重なっています', en: 'a repeated or conflicting 右/左/直/上/引/寄' },
+    origin: { ja: '移動元 (NN) の書き方が正しくありません', en: 'a malformed origin (NN)' },
+    trailing: { ja: '指し手の後に余計な文字があります', en: 'something after the move' },
+    drop_marks: { ja: '打には移動元・右左・成を付けられません', en: 'a drop cannot have an origin, a disambiguator or a promotion mark' },
+    drop: { ja: 'その駒はそこに打てません', en: 'that piece cannot be dropped there' },
+    no_piece: { ja: 'そこへ動ける駒がありません', en: 'no such piece can move there' },
+    ambiguous: { ja: '動ける駒が複数あります（右・左・直・上・引・寄 か移動元を書いてください）', en: 'ambiguous: write 右/左/直/上/引/寄 or the origin (NN)' },
+    cannot_promote: { ja: 'この手では成れません', en: 'this move cannot promote' },
+    must_promote: { ja: 'この手は成らなければなりません（成）', en: 'this move must promote (write 成)' },
+    unknown: { ja: '読めない指し手です', en: 'unreadable' },
   },
   sfenReasons: {
     fields: { ja: (p) => `欄が${p.found}個です（盤面・手番・持駒・手数の3〜4個）`, en: (p) => `${p.found} fields (board, side, hands and an optional move number)` },

@@ -648,3 +648,39 @@ async fn an_unreadable_sfen_comes_with_its_code_for_the_page_to_word() {
     assert_eq!(v["error"]["params"]["reason"], "side");
     assert_eq!(v["error"]["params"]["text"], "x");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreadable_author_line_comes_with_its_code_for_the_page_to_word() {
+    let app = server(1, 1);
+    let (s, v) = post_json(
+        &app,
+        "/api/check",
+        json!({"sfen": ONE, "line": "G*5b 5a4b"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let e = &v["error"];
+    assert_eq!(e["code"], "unreadable_move", "{v}");
+    assert_eq!(
+        e["params"],
+        json!({"n": "2", "text": "5a4b", "reason": "illegal"}),
+        "{v}"
+    );
+    assert_eq!(e["message_ja"], "手順の2手目「5a4b」を読めません");
+    let (_, v) = post_json(
+        &app,
+        "/api/check",
+        json!({"sfen": ONE, "line": "▲５二金打 △６三玉"}),
+    )
+    .await;
+    assert_eq!(v["error"]["params"]["reason"], "no_piece", "{v}");
+    let (_, v) = post_json(
+        &app,
+        "/api/check",
+        json!({"sfen": ONE, "line": "this is no line"}),
+    )
+    .await;
+    assert_eq!(v["error"]["params"]["reason"], "destination", "{v}");
+    let (_, v) = post_json(&app, "/api/check", json!({"sfen": ONE, "line": "  "})).await;
+    assert_eq!(v["error"]["code"], "no_moves", "{v}");
+}

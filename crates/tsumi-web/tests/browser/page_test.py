@@ -357,7 +357,9 @@ def run(page, errors):
         # The board no longer shows the old verdict's ply and fault.
         expect(page.locator("#board .cell.fault")).to_have_count(0)
         expect(page.locator("#panel-check #message")).to_be_visible()
-        expect(page.locator("#panel-check #message")).to_contain_text("読めません")
+        # Worded by the page from the reader's code: no English inside.
+        expect(page.locator("#panel-check #message")).to_have_text(
+            "手順の1手目「this」を読めません：行き先（２二・同 など）がありません")
         in_view(page, "#panel-check #message")
         shot(page, "check-error")
         # The next good check replaces the error.
