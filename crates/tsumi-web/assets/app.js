@@ -440,6 +440,7 @@ function renderBoard() {
     mark(S.play.fault.from, 'fault');
   }
   if (S.refusal) for (const c of S.refusal.squares || []) mark(c, 'bad');
+  if (editing && pick) mark([pick.r, pick.c], 'picked');
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) {
       const cell = el('div', 'cell');
@@ -557,6 +558,7 @@ function emptyBoard() {
 }
 
 function setEdit(board) {
+  pick = null;
   S.edit = JSON.parse(JSON.stringify(board));
   S.edit.hands.b ||= {};
   S.edit.hands.w ||= {};
@@ -611,6 +613,24 @@ function clickCell(r, c) {
   else if (code) editCell(r, c, cycle(code));
 }
 
+/** A tap on cell (r, c) with no palette piece chosen (touch screens). */
+function tapCell(r, c) {
+  const code = S.edit.rows[r][c];
+  if (pick && (pick.r !== r || pick.c !== c)) {
+    const from = pick;
+    pick = null;
+    S.edit.rows[r][c] = S.edit.rows[from.r][from.c];
+    S.edit.rows[from.r][from.c] = '';
+    commitEdit();
+  } else if (pick) {
+    pick = null;
+    clickCell(r, c);
+  } else if (code) {
+    pick = { r, c };
+    renderBoard();
+  }
+}
+
 function onBoardContext(ev) {
   if (S.tab !== 'setup') return;
   const cell = ev.target.closest('.cell');
@@ -621,8 +641,11 @@ function onBoardContext(ev) {
 
 // A press on a cell while editing is a click when released without moving;
 // a piece dragged (no palette piece chosen) moves to the cell it is
-// dropped on, or off the board.
+// dropped on, or off the board. On a touch screen a tap on a piece (no
+// palette piece chosen) picks it up, a tap on another square puts it
+// there, and a second tap on the piece itself promotes or turns it.
 let drag = null;
+let pick = null;
 function onPointerDown(ev) {
   if (S.tab !== 'setup' || ev.button !== 0) return;
   const cell = ev.target.closest('.cell');
@@ -630,7 +653,10 @@ function onPointerDown(ev) {
   const r = Number(cell.dataset.row);
   const c = Number(cell.dataset.col);
   const code = S.edit.rows[r][c];
-  drag = { r, c, code, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, canMove: !!code && !S.palette };
+  drag = {
+    r, c, code, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, canMove: !!code && !S.palette,
+    touch: ev.pointerType === 'touch',
+  };
   ev.preventDefault();
 }
 function onPointerMove(ev) {
@@ -654,9 +680,12 @@ function onPointerUp(ev) {
   const d = drag;
   drag = null;
   if (!d.moved) {
+    if (d.touch && !S.palette) return tapCell(d.r, d.c);
+    pick = null;
     clickCell(d.r, d.c);
     return;
   }
+  pick = null;
   d.ghost.remove();
   const over = document.elementFromPoint(ev.clientX, ev.clientY);
   const cell = over && over.closest('#board .cell');
@@ -1199,6 +1228,10 @@ function wire() {
     const b = ev.target.closest('button');
     if (!b) return;
     S.palette = S.palette === b.dataset.code ? null : b.dataset.code;
+    if (pick) {
+      pick = null;
+      renderBoard();
+    }
     for (const x of $('palette').querySelectorAll('button')) x.setAttribute('aria-pressed', String(x.dataset.code === S.palette));
   });
   for (const side of ['b', 'w']) {

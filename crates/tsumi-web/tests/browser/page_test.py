@@ -122,12 +122,12 @@ def other_screen(page, width, height):
         page.tap("#tab-setup")
         page.tap("#clear-board")
         expect(cell(page, "5a").locator(".piece")).to_have_count(1)
-        page.tap('#palette button[data-code="erase"]')
+        # Move the king by taps: pick it up, put it down.
         page.tap(cell_selector("5a"))
-        expect(cell(page, "5a").locator(".piece")).to_have_count(0)
-        page.tap('#palette button[data-code="k"]')
+        expect(cell(page, "5a")).to_have_class("cell picked")
         page.tap(cell_selector("7b"))
         expect(cell(page, "7b").locator(".piece")).to_have_count(1)
+        expect(cell(page, "5a").locator(".piece")).to_have_count(0)
         for code, square in [("+R", "9a"), ("+p", "7c"), ("g", "6c"), ("b", "7d"), ("r", "9e")]:
             page.tap(f'#palette button[data-code="{code}"]')
             page.tap(cell_selector(square))
