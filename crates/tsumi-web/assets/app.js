@@ -355,8 +355,8 @@ async function stream(url, body, on, signal) {
 
 /**
  * Shows an error where the user is looking: next to the button pressed, in
- * the panel of `place` ('setup', 'solve' or 'check'), in place of that
- * panel's answer.
+ * the panel of `place` ('setup', 'solve' or 'check', in place of that
+ * panel's answer), or under the copy buttons ('board').
  */
 function showError(err, place) {
   S.refusal = err.error || { message: String(err), message_ja: String(err), squares: [] };
@@ -377,7 +377,7 @@ function showInfo(text, place) {
 /** Moves the message box next to the controls of `place`; a search's error replaces its answer. */
 function placeMessage(place) {
   const m = $('message');
-  const anchor = { setup: 'setup-message-anchor', solve: 'solve-progress', check: 'check-progress' }[place];
+  const anchor = { setup: 'setup-message-anchor', solve: 'solve-progress', check: 'check-progress', board: 'share' }[place];
   $(anchor).after(m);
   m.dataset.place = place;
   if (place === 'solve' || place === 'check') hideAnswer(place);
@@ -1173,7 +1173,7 @@ async function copy(text) {
     t.select();
     document.execCommand('copy');
   }
-  showInfo(() => `${w(L.copied)}: ${text}`);
+  showInfo(() => `${w(L.copied)}: ${text}`, 'board');
 }
 
 // ---------------------------------------------------------------- tabs, language

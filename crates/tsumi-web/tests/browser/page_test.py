@@ -407,6 +407,9 @@ def run(page, errors):
         expect(page.locator("#board .cell .piece")).not_to_have_count(0)
         page.wait_for_function("() => S.problem !== null")
         assert shared_sfen(page) == MUSOU_22, shared_sfen(page)
+        # Copying says so under the copy buttons, where the click was.
+        page.click("#copy-sfen")
+        expect(page.locator("#board-column #message")).to_contain_text(MUSOU_22)
 
         # 9. Bad pastes are refused, with the reason beside the board.
         step("refusing bad pastes")
