@@ -846,9 +846,24 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             break;
         }
         let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
+            // Named as the move-line reader names a move it cannot read
+            // (its number, its text, the reason), on the record's line.
+            let reason = e
+                .code
+                .as_ref()
+                .and_then(|c| c.params.iter().find(|(k, _)| *k == "reason"))
+                .map_or("unknown".to_string(), |(_, v)| v.clone());
             NotationError::at_line(
                 e.line.unwrap_or(ln),
                 format!("move {number}: {}", e.message),
+            )
+            .with_code(
+                "move",
+                vec![
+                    ("n", number.to_string()),
+                    ("text", move_text.to_string()),
+                    ("reason", reason),
+                ],
             )
         })?;
         pos.do_move(m);

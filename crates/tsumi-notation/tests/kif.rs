@@ -302,7 +302,20 @@ fn errors_name_file_and_line() {
     );
     // An illegal move: the gold cannot reach 4六 from 2七.
     let t = SAMPLE.replace("  27 ４六金(37)", "  27 ４六金(27)");
-    let e = kif::parse_kif(&t, Some("p.kif")).unwrap_err().to_string();
+    let err = kif::parse_kif(&t, Some("p.kif")).unwrap_err();
+    // Named by code too, for a front end to word: the move's number, its
+    // text and the reason.
+    let code = err.code.clone().expect("a code");
+    assert_eq!(code.code, "move");
+    assert_eq!(
+        code.params,
+        [
+            ("n", "27".to_string()),
+            ("text", "４六金(27)".to_string()),
+            ("reason", "no_piece".to_string())
+        ]
+    );
+    let e = err.to_string();
     assert!(e.starts_with("p.kif:56: move 27: move '４六金(27)'"), "{e}");
     // Ambiguous text without origin: three golds can reach 5二.
     let text = "後手の持駒：なし\n\

@@ -184,8 +184,8 @@ const L = {
   codes: {
     forbidden_host: { ja: () => 'このページ以外からの要求は受け付けません', en: () => 'the server answers only its own page' },
     unreadable_move: {
-      ja: (p) => `手順の${p.n}手目「${p.text}」を読めません：${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
-      en: (p) => `move ${p.n} '${p.text}' cannot be read: ${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
+      ja: (p) => `${p.line ? `${p.line}行目：` : ''}手順の${p.n}手目「${p.text}」を読めません：${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
+      en: (p) => `${p.line ? `line ${p.line}: ` : ''}move ${p.n} '${p.text}' cannot be read: ${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
     },
     no_moves: { ja: () => '手順がありません（G*5b 5a4b や ▲５二金打 △同玉 のように書いてください）', en: () => "no moves: write them as 'G*5b 5a4b' or '▲５二金打 △同玉'" },
     unreadable_sfen: {

@@ -94,6 +94,7 @@ pub async fn parse(
     })?;
     let problems = match parse_problems(&body, name.as_deref()) {
         Ok(p) => p,
+        Err(e) if e.code.is_some() => return Err(crate::check_api::unreadable_line(&e)),
         Err(e) => return Err(unreadable(&body, name.as_deref(), e.to_string())),
     };
     let Some(first) = problems.first() else {

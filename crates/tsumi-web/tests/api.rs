@@ -683,4 +683,22 @@ async fn an_unreadable_author_line_comes_with_its_code_for_the_page_to_word() {
     assert_eq!(v["error"]["params"]["reason"], "destination", "{v}");
     let (_, v) = post_json(&app, "/api/check", json!({"sfen": ONE, "line": "  "})).await;
     assert_eq!(v["error"]["code"], "no_moves", "{v}");
+    // A record's move, pasted or checked, alike, with the record's line.
+    let kif = "作品名：x\n手数----指手--\n   1 ５二金打\n   2 ５三玉(51)\n";
+    let (s, v) = call(&app, post("/api/parse", "text/plain", kif)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"]["code"], "unreadable_move", "{v}");
+    // (A record with no board starts from the even game: no gold in hand.)
+    assert_eq!(
+        v["error"]["params"],
+        json!({"line": 3, "n": "1", "text": "５二金打", "reason": "drop"}),
+        "{v}"
+    );
+    assert_eq!(
+        v["error"]["message_ja"],
+        "3行目：手順の1手目「５二金打」を読めません"
+    );
+    let (_, v) = post_json(&app, "/api/check", json!({"sfen": ONE, "line": kif})).await;
+    assert_eq!(v["error"]["code"], "unreadable_move", "{v}");
+    assert_eq!(v["error"]["params"]["line"], 3, "{v}");
 }
