@@ -6,6 +6,7 @@ use crate::report_json::JsonReport;
 use crate::report_text::move_at_ply;
 use tsumi_core::{Move, Position};
 use tsumi_mate::report::{check_line_shape, Item, LineProblem, Report};
+use tsumi_mate::short_defence::{DefenceScan, ShortDefence};
 use tsumi_mate::{Limits, Solution, SolveError, Solver, Verdict};
 
 /// The verdict on an author's solution.
@@ -17,7 +18,8 @@ pub enum CheckVerdict {
     Cook,
     /// Another check mates faster than the line.
     ShorterMate,
-    /// A defence lasts longer than the author's (and is not 変長).
+    /// At some ply the author's defence is mated sooner than another
+    /// defence there (which is not 変長), by their true mate lengths.
     LongerDefence,
     /// The line is not a mate (an illegal move, a move that does not
     /// check, or no mate at its end).
@@ -50,8 +52,9 @@ pub struct CheckFinding {
     /// found`, `cook at ply 7: ▲３三角打 (B*3c) also mates in 7`, ….
     pub summary: String,
     /// The ply (1-based) at fault: the cook's, the shorter mate's, the
-    /// longer defence's, the illegal or non-checking move's, the last
-    /// move's for a line that does not end in mate.
+    /// first ply where the author's defence is not the longest, the
+    /// illegal or non-checking move's, the last move's for a line that
+    /// does not end in mate.
     pub ply: Option<u32>,
     /// The move at fault at `ply` (the cook, the longer defence, the
     /// author's move that breaks the line), when there is one.
@@ -67,6 +70,10 @@ pub struct CheckFinding {
     /// The solve that gave `shortest`, when the author's length was not
     /// the answer (a shorter mate, a longer defence, not a mate).
     pub solution: Option<Solution>,
+    /// For [`CheckVerdict::LongerDefence`]: the first defence of the
+    /// author's line that is not a longest one, with the longest there
+    /// (none when the limits left it unsettled).
+    pub short_defence: Option<ShortDefence>,
 }
 
 /// Checks the author's `line` from `pos` with `solver` (its rule and
@@ -89,6 +96,7 @@ pub fn check_line(
         proven: false,
         report: None,
         solution: None,
+        short_defence: None,
     };
     if let Err(e) = check_line_shape(pos, line) {
         finding.verdict = CheckVerdict::NotMate;
@@ -113,13 +121,39 @@ pub fn check_line(
             format!("the author's line is not mate: the position after ply {la} is not mated");
         finding.ply = Some(la as u32);
     } else if let Some(d) = report.real_longer_defences().next() {
+        // The report compares each defence with the author's remaining
+        // line; the ply at fault is the first whose defence is mated
+        // sooner than the longest there, by true mate lengths.
         finding.verdict = CheckVerdict::LongerDefence;
-        finding.summary = format!(
-            "the author's defence is not the longest: at ply {}, {} lasts longer",
-            d.ply,
-            move_at_ply(pos, line, d.ply, d.mv)
-        );
-        (finding.ply, finding.mv) = (Some(d.ply), Some(d.mv));
+        match solver.first_short_defence(pos, line, limits)? {
+            DefenceScan::Short(short) => {
+                finding.summary = short_defence_summary(pos, line, &short);
+                (finding.ply, finding.mv) = (Some(short.ply), Some(short.longest));
+                finding.short_defence = Some(short);
+            }
+            DefenceScan::Unsettled(from) => {
+                // Every defence before `from` is a longest one: the fault
+                // is at `from` or later.
+                let d = report
+                    .real_longer_defences()
+                    .find(|d| d.ply >= from)
+                    .unwrap_or(d);
+                finding.summary = format!(
+                    "the author's defence is not the longest at some ply from {from} on (ply {from} was not settled within the limits; the report finds {} lasting longer than the author's line at ply {})",
+                    move_at_ply(pos, line, d.ply, d.mv),
+                    d.ply
+                );
+                (finding.ply, finding.mv) = (Some(d.ply), Some(d.mv));
+            }
+            DefenceScan::AllLongest => {
+                finding.summary = format!(
+                    "the author's defence is not the longest: at ply {}, {} lasts longer than the author's line",
+                    d.ply,
+                    move_at_ply(pos, line, d.ply, d.mv)
+                );
+                (finding.ply, finding.mv) = (Some(d.ply), Some(d.mv));
+            }
+        }
     } else if let Some(c) = shorter {
         finding.verdict = CheckVerdict::ShorterMate;
         (finding.ply, finding.mv) = (Some(c.ply), Some(c.mv));
@@ -208,9 +242,81 @@ pub fn check_line(
     Ok(finding)
 }
 
+/// The summary of a defence that is not the longest: `the author's
+/// defence is not the longest: at ply 8, △同　金 (2e3e) is mated in 1
+/// more ply, △同　桂 (2c3e) in 7; the author's line is not a forced mate
+/// because of it`.
+fn short_defence_summary(pos: &Position, line: &[Move], d: &ShortDefence) -> String {
+    let author = move_at_ply(pos, line, d.ply, d.mv);
+    let longest = move_at_ply(pos, line, d.ply, d.longest);
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 more ply".to_string()
+        } else {
+            format!("{n} more plies")
+        }
+    };
+    let lasts = match d.longest_length {
+        Some(n) => format!("{longest} in {}", n - 1),
+        None => format!(
+            "{longest} is not mated within {} more plies",
+            d.length - 1 + tsumi_mate::report::HENCHOU_PLIES as u32
+        ),
+    };
+    let consequence = if d.breaks_line {
+        "the author's line is not a forced mate because of it".to_string()
+    } else {
+        format!(
+            "the author's line still mates within its {} plies against it",
+            line.len()
+        )
+    };
+    format!(
+        "the author's defence is not the longest: at ply {}, {author} is mated in {}, {lasts}; {consequence}",
+        d.ply,
+        plies(d.length - 1)
+    )
+}
+
+/// The first defence of the author's line that is not the longest, as
+/// `tsumi check --json` prints it: `{"ply", "defence", "length",
+/// "longest", "longest_length", "breaks_line"}` (moves USI, lengths
+/// counted from `ply`, the defence included; `longest_length` null when
+/// that defence is not mated within the plies looked at).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ShortDefenceRecord {
+    /// The defender's ply (1-based).
+    pub ply: u32,
+    /// The author's defence there.
+    pub defence: String,
+    /// Its exact mate length from `ply`.
+    pub length: u32,
+    /// A longest defence there.
+    pub longest: String,
+    /// Its exact mate length from `ply`.
+    pub longest_length: Option<u32>,
+    /// The longest defence is not mated within the author's line: the
+    /// line is not a forced mate because of the author's defence.
+    pub breaks_line: bool,
+}
+
+impl ShortDefenceRecord {
+    /// The record of `d`.
+    pub fn new(d: &ShortDefence) -> ShortDefenceRecord {
+        ShortDefenceRecord {
+            ply: d.ply,
+            defence: d.mv.to_usi(),
+            length: d.length,
+            longest: d.longest.to_usi(),
+            longest_length: d.longest_length,
+            breaks_line: d.breaks_line,
+        }
+    }
+}
+
 /// One author's line's verdict as `tsumi check --json` prints it:
 /// `{"name", "sfen", "verdict", "summary", "ply", "author_length",
-/// "shortest_length", "proven_shortest", "report"}`.
+/// "shortest_length", "proven_shortest", "short_defence", "report"}`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct CheckRecord {
     /// The problem's name.
@@ -229,6 +335,8 @@ pub struct CheckRecord {
     pub shortest_length: Option<u32>,
     /// [`CheckFinding::proven`].
     pub proven_shortest: bool,
+    /// [`CheckFinding::short_defence`] (null for other verdicts).
+    pub short_defence: Option<ShortDefenceRecord>,
     /// The report along the author's line.
     pub report: Option<JsonReport>,
 }
@@ -246,6 +354,7 @@ impl CheckRecord {
             author_length: line.len(),
             shortest_length: finding.shortest,
             proven_shortest: finding.proven,
+            short_defence: finding.short_defence.as_ref().map(ShortDefenceRecord::new),
             report: finding
                 .report
                 .as_ref()

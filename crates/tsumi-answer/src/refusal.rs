@@ -97,7 +97,7 @@ impl Refusal {
             (SfenError::Position(p), None) => Refusal::position(p, &[None; 81]),
             _ => Refusal {
                 message: format!("bad SFEN: {e}"),
-                message_ja: format!("SFEN を読めません: {e}"),
+                message_ja: format!("SFEN を読めません：{}", sfen_reason(e).2),
                 squares: Vec::new(),
             },
         }
@@ -117,6 +117,62 @@ impl Refusal {
     }
 }
 
+/// Why an SFEN's text could not be read, for a front end to word in its
+/// own language: a reason code (`fields`, `ranks`, `rank_length`,
+/// `piece`, `promotion`, `side`, `hand`, `move_number`, `position`), its
+/// parameters (`found`, `rank`, `squares`, `text`) and the Japanese
+/// words.
+pub fn sfen_reason(e: &SfenError) -> (&'static str, serde_json::Value, String) {
+    use serde_json::json;
+    match e {
+        SfenError::FieldCount(n) => (
+            "fields",
+            json!({"found": n}),
+            format!("欄が{n}個です（盤面・手番・持駒・手数の3〜4個）"),
+        ),
+        SfenError::RankCount(n) => (
+            "ranks",
+            json!({"found": n}),
+            format!("盤面が{n}段です（9段必要です）"),
+        ),
+        SfenError::RankLength { rank, squares } => (
+            "rank_length",
+            json!({"rank": rank, "squares": squares}),
+            format!("{rank}段目が{squares}マスです（9マス必要です）"),
+        ),
+        SfenError::UnknownPiece(c) => (
+            "piece",
+            json!({"text": c.to_string()}),
+            format!("「{c}」は駒の記号ではありません"),
+        ),
+        SfenError::BadPromotion(t) => (
+            "promotion",
+            json!({"text": t}),
+            format!("「+」の後に成れる駒がありません（{t}）"),
+        ),
+        SfenError::BadSide(t) => (
+            "side",
+            json!({"text": t}),
+            format!("手番は b か w です（「{t}」）"),
+        ),
+        SfenError::BadHand(t) => (
+            "hand",
+            json!({"text": t}),
+            format!("持駒の欄「{t}」が正しくありません"),
+        ),
+        SfenError::BadMoveNumber(t) => (
+            "move_number",
+            json!({"text": t}),
+            format!("手数「{t}」が正の整数ではありません"),
+        ),
+        SfenError::Position(p) => (
+            "position",
+            json!({}),
+            Refusal::position(p, &[None; 81]).message_ja,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +185,30 @@ mod tests {
 
     fn usi(squares: &[Square]) -> Vec<String> {
         squares.iter().map(|s| s.to_usi()).collect()
+    }
+
+    #[test]
+    fn every_sfen_reason_is_worded_in_japanese_alone() {
+        for (sfen, code) in [
+            ("4k4/9/9 b - 1", "ranks"),
+            ("4k4/9/9/9/9/9/9/9/9", "fields"),
+            ("4k4/9/9/9/9/9/9/9/8 b - 1", "rank_length"),
+            ("4x4/9/9/9/9/9/9/9/9 b - 1", "piece"),
+            ("4+k4/9/9/9/9/9/9/9/9 b - 1", "promotion"),
+            ("4k4/9/9/9/9/9/9/9/9 x - 1", "side"),
+            ("4k4/9/9/9/9/9/9/9/9 b 2 1", "hand"),
+            ("4k4/9/9/9/9/9/9/9/9 b - z", "move_number"),
+        ] {
+            let e = Position::from_sfen(sfen).expect_err(sfen);
+            let (c, _, ja) = sfen_reason(&e);
+            assert_eq!(c, code, "{sfen}: {e}");
+            // Japanese words; only the text quoted from the SFEN is ASCII.
+            let quoted = ja.split(['「', '」', '（', '）']).collect::<Vec<_>>();
+            assert!(
+                !ja.contains("the ") && !ja.contains("bad") && !quoted.is_empty(),
+                "{sfen}: {ja}"
+            );
+        }
     }
 
     #[test]
@@ -161,8 +241,10 @@ mod tests {
         assert_eq!(r.message_ja, "歩が19枚あります（駒は18枚まで）");
 
         let r = Refusal::sfen(&Position::from_sfen("4k4/9 b - 1").err().unwrap(), None);
-        assert!(
-            r.message.starts_with("bad SFEN: ") && r.message_ja.starts_with("SFEN を読めません")
+        assert!(r.message.starts_with("bad SFEN: "));
+        assert_eq!(
+            r.message_ja,
+            "SFEN を読めません：盤面が2段です（9段必要です）"
         );
 
         let r = Refusal::solve(&SolveError::NoDefenderKing);

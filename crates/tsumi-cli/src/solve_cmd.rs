@@ -443,7 +443,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
         if let Some(s) = &sfen {
             let pos = Position::from_sfen(s).map_err(|e| format!("--sfen: {e}"))?;
             problems.push(Problem {
-                name: "--sfen".to_string(),
+                name: SFEN_OPTION_NAME.to_string(),
                 position: pos,
                 solution: Vec::new(),
                 length: None,
@@ -714,7 +714,7 @@ fn solve_batch(
                         if let (Some(path), Verdict::Mate) = (&settings.kif, sol.verdict) {
                             let target = kif_path(path, i, total);
                             let record =
-                                solution_kif(&p.name, &p.position, &sol.pv, report.as_ref());
+                                solution_kif(kif_title(p), &p.position, &sol.pv, report.as_ref());
                             kif::write_kif_file(&target, &record, &KifWriteOptions::SOLUTION)
                                 .map_err(|e| format!("{}: {e}", target.display()))?;
                             if !json {
@@ -739,6 +739,19 @@ fn solve_batch(
         read_back,
     };
     Ok((outcomes, errors, pace))
+}
+
+/// The name the problem given by `--sfen` goes by in the output.
+const SFEN_OPTION_NAME: &str = "--sfen";
+
+/// The 作品名 of `p`'s KIF: its name, or none for the problem given by
+/// `--sfen`, which has no name of its own.
+fn kif_title(p: &Problem) -> &str {
+    if p.source.file.is_empty() && p.name == SFEN_OPTION_NAME {
+        ""
+    } else {
+        &p.name
+    }
 }
 
 /// The path the KIF of problem `index` (0-based) of `count` goes to: `path`

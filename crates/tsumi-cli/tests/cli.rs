@@ -422,6 +422,7 @@ fn solve_writes_kif_that_reads_back() {
             COOKED3.split(' ').take(3).collect::<Vec<_>>()
         );
         assert_eq!(rec.header("手数"), Some("3"));
+        assert_eq!(rec.title(), None);
         assert_eq!(rec.result.as_deref(), Some("詰み"));
     }
     // Same-length defences become 変化 branches, and the main line still
@@ -446,6 +447,67 @@ fn solve_writes_kif_that_reads_back() {
         err.contains("must be named .kif (Shift_JIS) or .kifu (UTF-8)"),
         "{err}"
     );
+}
+
+/// A mate in 1 that must decline a promotion: the knight checks from ２三
+/// only unpromoted (▲２三桂不成).
+const KNIGHT_UNPROMOTED: &str = "7gk/8p/6S2/9/6N2/9/9/9/9 b - 1";
+
+#[test]
+fn solve_kif_marks_no_non_promotion_and_other_readers_load_it() {
+    let path = temp_path("knight.kifu");
+    let (ok, lines, err) =
+        solve_json(&["--sfen", KNIGHT_UNPROMOTED, "--kif", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(pv_field(&lines[0]), ["3e2c"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The Kakinoki format writes nothing for a move that does not promote.
+    assert!(text.contains("\n   1 ２三桂(35)\n"), "{text}");
+    // A problem given by --sfen has no name: the record has no 作品名.
+    assert!(!text.contains("作品名"), "{text}");
+    assert!(!text.contains("--sfen"), "{text}");
+    // A problem read from a file keeps its name as the title.
+    let file = temp_path("knight.sfen");
+    std::fs::write(&file, format!("{KNIGHT_UNPROMOTED}\t桂の不成\n")).unwrap();
+    let named = temp_path("named.kifu");
+    let (ok, _, err) = solve_json(&[file.to_str().unwrap(), "--kif", named.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let named = std::fs::read_to_string(&named).unwrap();
+    assert!(named.starts_with("作品名：桂の不成\n"), "{named}");
+    assert!(!text.contains("不成"), "{text}");
+    let rec = tsumi_notation::kif::parse_kif(&text, Some("knight.kifu")).unwrap();
+    assert_eq!(rec.moves.len(), 1);
+    assert_eq!(rec.moves[0].to_usi(), "3e2c");
+    assert!(!tsumi_notation::kif::to_kif(&rec).unwrap().contains("不成"));
+    // cshogi's KIF reader, which stops at a move written 不成, reads the
+    // whole line.
+    if common::python_has(
+        "import cshogi",
+        "python3 with the cshogi package is not available (pip install cshogi)",
+    ) {
+        let out = tsumi_cli_python(&[
+            "-c",
+            "import sys, cshogi\nfrom cshogi import KIF\n\
+             k = KIF.Parser.parse_file(sys.argv[1])\n\
+             print(' '.join(cshogi.move_to_usi(m) for m in k.moves))",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(out.trim(), "3e2c");
+    }
+}
+
+/// Runs `python3 args`, which must succeed: its standard output.
+fn tsumi_cli_python(args: &[&str]) -> String {
+    let out = std::process::Command::new("python3")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 fn check_text(path: &std::path::Path) -> (bool, String, String) {
@@ -601,5 +663,36 @@ fn check_counts_a_longer_defence_with_pieces_left_as_henchou() {
     assert!(
         out.starts_with("musou-082: the author's defence is not the longest: at ply 10,"),
         "{out}"
+    );
+}
+
+#[test]
+fn check_names_the_first_defence_that_is_not_the_longest() {
+    // 将棋無双 38 (Open Tsume, CC0) with the defence of ply 8 replaced by
+    // one mated at once and the line cut to that mate: the defences of
+    // plies 2-6 outlast the author's short continuation but are the
+    // longest there; ply 8 is named.
+    let sfen = "2B3l2/5lg2/5p1n1/6k1g/5P2+B/5Sg1N/6N+l1/9/9 b SN2rg2sl16p 1";
+    let line = "S*2e 1d2e 4f3e 3f3e N*4f 3e4f 7a3e+ 2e3e 1e2d";
+    let moves: Vec<&str> = line.split(' ').collect();
+    let path = kif_record("musou-038-short-8", sfen, &moves);
+    let (ok, out, err) = check_text(&path);
+    assert!(ok, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with(
+            "musou-038-short-8: the author's defence is not the longest: at ply 8, △同　金 (2e3e) is mated in 1 more ply, △同　桂 (2c3e) in 7; the author's line is not a forced mate because of it"
+        ),
+        "{out}"
+    );
+    let (ok, json, err) = check_text_with(&path, &["--json"]);
+    assert!(ok, "{err}");
+    assert!(json.contains("\"verdict\": \"longer-defence\""), "{json}");
+    assert!(json.contains("\"ply\": 8, \"author_length\": 9"), "{json}");
+    assert!(
+        json.contains(
+            "\"short_defence\": {\"ply\": 8, \"defence\": \"2e3e\", \"length\": 2, \"longest\": \"2c3e\", \"longest_length\": 8, \"breaks_line\": true}"
+        ),
+        "{json}"
     );
 }

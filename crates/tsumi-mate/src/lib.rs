@@ -24,6 +24,8 @@
 //!   from the table.
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
+//! - [`short_defence`]: the first defence of an author's line that is
+//!   not the longest, by true mate lengths (for `tsumi check`).
 //! - [`checker`]: line verification with the core's plain legal moves.
 //! - `first_mate`: under the 無駄合 rule, the first mate is looked for
 //!   counting every interposition.
@@ -73,6 +75,7 @@ pub mod report;
 mod scratch;
 mod search;
 pub mod search_thread;
+pub mod short_defence;
 mod short_mate;
 pub mod solver;
 mod spare;

@@ -711,7 +711,7 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
 /// callback of [`Solver::set_progress`], if any, receives the search's
 /// reports on the calling thread, as during a solve.
 impl Solver {
-    fn on_search_thread<T: Send>(
+    pub(crate) fn on_search_thread<T: Send>(
         &mut self,
         plies: u16,
         limits: &Limits,

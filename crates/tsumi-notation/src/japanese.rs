@@ -8,7 +8,8 @@
 //! of the previous move; the name of the moving piece as it stands before
 //! the move (`と`, `成香`, `成桂`, `成銀`, `馬`, `龍` for promoted pieces);
 //! the disambiguator if needed; `成` for a promotion or `不成` when
-//! promotion was possible and declined; and for a drop `打`.
+//! promotion was possible and declined (except in KIF move lines, which
+//! write no mark for a move that does not promote); and for a drop `打`.
 //!
 //! Disambiguators follow the Japan Shogi Association rules. They are only
 //! written when two or more pieces of the same name can legally move to
@@ -72,6 +73,11 @@ pub struct JapaneseStyle {
     pub disambiguate: bool,
     /// Append the KIF origin `(NN)` (file and rank digits) to board moves.
     pub origin: bool,
+    /// Write `不成` when a promotion was possible and declined. The
+    /// Kakinoki format writes no mark for a move that does not promote
+    /// (ShogiHome's tsshogi and cshogi stop reading at `銀不成(61)`), so
+    /// the KIF style leaves it out; the reader accepts both.
+    pub non_promotion_mark: bool,
 }
 
 impl JapaneseStyle {
@@ -81,6 +87,7 @@ impl JapaneseStyle {
         drop_mark: DropMark::WhenAmbiguous,
         disambiguate: true,
         origin: false,
+        non_promotion_mark: true,
     };
     /// The form for displaying solutions: like [`JapaneseStyle::STANDARD`]
     /// but with `打` on every drop.
@@ -89,14 +96,17 @@ impl JapaneseStyle {
         drop_mark: DropMark::Always,
         disambiguate: true,
         origin: false,
+        non_promotion_mark: true,
     };
     /// The KIF move column: no side mark, `打` on every drop, the origin
-    /// `(NN)` instead of disambiguators: `２二金(31)`.
+    /// `(NN)` instead of disambiguators, and no `不成` (a move without
+    /// `成` does not promote): `２二金(31)`, `７二銀(61)`.
     pub const KIF: JapaneseStyle = JapaneseStyle {
         side_mark: false,
         drop_mark: DropMark::Always,
         disambiguate: false,
         origin: true,
+        non_promotion_mark: false,
     };
 }
 
@@ -408,7 +418,10 @@ pub fn move_to_japanese_styled(
             }
             if m.is_promotion() {
                 s.push('成');
-            } else if kind.can_promote() && (in_zone(color, from) || in_zone(color, to)) {
+            } else if style.non_promotion_mark
+                && kind.can_promote()
+                && (in_zone(color, from) || in_zone(color, to))
+            {
                 s.push_str("不成");
             }
             if style.origin || need_origin {
@@ -462,7 +475,12 @@ pub fn parse_japanese_move(
     text: &str,
     prev_to: Option<Square>,
 ) -> Result<Move, NotationError> {
-    let err = |msg: String| NotationError::new(format!("move '{}': {msg}", text.trim()));
+    // Each error is named by a reason code (`destination`, `piece`,
+    // `no_piece`, `ambiguous`, …) for a front end to word.
+    let err = |reason: &'static str, msg: String| {
+        NotationError::new(format!("move '{}': {msg}", text.trim()))
+            .with_code("move_text", vec![("reason", reason.to_string())])
+    };
     let chars: Vec<char> = text
         .trim_matches(|c: char| c.is_whitespace() || c == '　')
         .chars()
@@ -479,11 +497,14 @@ pub fn parse_japanese_move(
         };
         if let Some(mc) = marked {
             if mc != color {
-                return Err(err(format!(
-                    "marked for {} but {} is to move",
-                    side_name(mc),
-                    side_name(color)
-                )));
+                return Err(err(
+                    "wrong_side",
+                    format!(
+                        "marked for {} but {} is to move",
+                        side_name(mc),
+                        side_name(color)
+                    ),
+                ));
             }
             i += 1;
         }
@@ -495,16 +516,27 @@ pub fn parse_japanese_move(
         while matches!(chars.get(i), Some(' ') | Some('　')) {
             i += 1;
         }
-        prev_to.ok_or_else(|| err("'同' but there is no previous move".to_string()))?
+        prev_to.ok_or_else(|| {
+            err(
+                "no_previous",
+                "'同' but there is no previous move".to_string(),
+            )
+        })?
     } else {
         let file = chars.get(i).and_then(|&c| digit_value(c, false));
         let rank = chars.get(i + 1).and_then(|&c| digit_value(c, true));
         match (file, rank) {
             (Some(f), Some(r)) => {
                 i += 2;
-                Square::from_file_rank(f - 1, r - 1).ok_or_else(|| err("bad square".into()))?
+                Square::from_file_rank(f - 1, r - 1)
+                    .ok_or_else(|| err("destination", "bad square".into()))?
             }
-            _ => return Err(err("expected a destination such as ２二 or 同".to_string())),
+            _ => {
+                return Err(err(
+                    "destination",
+                    "expected a destination such as ２二 or 同".to_string(),
+                ))
+            }
         }
     };
 
@@ -522,9 +554,9 @@ pub fn parse_japanese_move(
             i += 1;
             k
         } else if one.is_empty() {
-            return Err(err("missing piece name".to_string()));
+            return Err(err("piece", "missing piece name".to_string()));
         } else {
-            return Err(err(format!("unknown piece '{one}'")));
+            return Err(err("piece", format!("unknown piece '{one}'")));
         }
     };
 
@@ -542,7 +574,10 @@ pub fn parse_japanese_move(
             _ => break,
         };
         if (s.is_some() && side.is_some()) || (m.is_some() && motion.is_some()) {
-            return Err(err(format!("repeated or conflicting marker '{c}'")));
+            return Err(err(
+                "marker",
+                format!("repeated or conflicting marker '{c}'"),
+            ));
         }
         side = side.or(s);
         motion = motion.or(m);
@@ -585,13 +620,16 @@ pub fn parse_japanese_move(
             }
             _ => {
                 let rest: String = chars[i..].iter().collect();
-                return Err(err(format!("bad origin '{rest}', expected (NN)")));
+                return Err(err("origin", format!("bad origin '{rest}', expected (NN)")));
             }
         }
     }
     if i < chars.len() {
         let rest: String = chars[i..].iter().collect();
-        return Err(err(format!("unexpected '{rest}' after the move")));
+        return Err(err(
+            "trailing",
+            format!("unexpected '{rest}' after the move"),
+        ));
     }
 
     let name = kind.kanji();
@@ -600,33 +638,40 @@ pub fn parse_japanese_move(
     if drop {
         if origin.is_some() || side.is_some() || motion.is_some() || promote.is_some() {
             return Err(err(
+                "drop_marks",
                 "a drop (打) cannot have an origin, a disambiguator or a promotion mark"
                     .to_string(),
             ));
         }
-        return try_drop(pos, kind, to).map_err(err);
+        return try_drop(pos, kind, to).map_err(|e| err("drop", e));
     }
 
     let origins = board_origins(pos, kind, to);
     if origins.is_empty() {
         if origin.is_none() && side.is_none() && motion.is_none() && promote.is_none() {
             return try_drop(pos, kind, to).map_err(|e| {
-                err(format!(
-                    "no {name} can move to {dest}, and it cannot be dropped there either: {e}"
-                ))
+                err(
+                    "no_piece",
+                    format!(
+                        "no {name} can move to {dest}, and it cannot be dropped there either: {e}"
+                    ),
+                )
             });
         }
-        return Err(err(format!("no {name} can move to {dest}")));
+        return Err(err("no_piece", format!("no {name} can move to {dest}")));
     }
 
     let mut cands: Vec<Square> = origins.clone();
     if let Some(o) = origin {
         if !cands.contains(&o) {
-            return Err(err(format!(
-                "no {name} on {}{} can move to {dest}",
-                o.file() + 1,
-                o.rank() + 1
-            )));
+            return Err(err(
+                "no_piece",
+                format!(
+                    "no {name} on {}{} can move to {dest}",
+                    o.file() + 1,
+                    o.rank() + 1
+                ),
+            ));
         }
         cands = vec![o];
     }
@@ -638,13 +683,16 @@ pub fn parse_japanese_move(
         cands.retain(|&s| fits_side(kind, color, s, to, &group, sd));
     }
     if cands.is_empty() {
-        return Err(err(format!(
-            "no {name} fitting the disambiguator can move to {dest} (candidates: {})",
-            list_squares(&origins)
-        )));
+        return Err(err(
+            "no_piece",
+            format!(
+                "no {name} fitting the disambiguator can move to {dest} (candidates: {})",
+                list_squares(&origins)
+            ),
+        ));
     }
     if cands.len() > 1 {
-        return Err(err(format!(
+        return Err(err("ambiguous", format!(
             "ambiguous: the {name}s on {} can all move to {dest}; write 右/左/直/上/引/寄 or the origin (NN)",
             list_squares(&cands)
         )));
@@ -656,11 +704,15 @@ pub fn parse_japanese_move(
         return Ok(m);
     }
     if want {
-        Err(err(format!("the {name} cannot promote on this move")))
+        Err(err(
+            "cannot_promote",
+            format!("the {name} cannot promote on this move"),
+        ))
     } else {
-        Err(err(format!(
-            "the {name} must promote on this move (write 成)"
-        )))
+        Err(err(
+            "must_promote",
+            format!("the {name} must promote on this move (write 成)"),
+        ))
     }
 }
 
@@ -748,6 +800,24 @@ mod tests {
         // A promoted piece moving: its own name, no mark.
         check("4k4/9/9/4+S4/9/9/9/9/4K4 b - 1", "5d5c", "▲５三成銀");
         check("3k5/9/9/4+R4/9/9/9/9/4K4 b - 1", "5d5b", "▲５二龍");
+    }
+
+    #[test]
+    fn kif_style_writes_no_non_promotion_mark() {
+        let p = pos("4k4/9/9/4S4/9/9/9/9/4K4 b - 1");
+        let plain = usi(&p, "5d5c");
+        let text = move_to_japanese_styled(&p, plain, None, &JapaneseStyle::KIF);
+        assert_eq!(text, "５三銀(54)");
+        // Both forms read back as the move that does not promote.
+        assert_eq!(parse_japanese_move(&p, &text, None).unwrap(), plain);
+        assert_eq!(
+            parse_japanese_move(&p, "５三銀不成(54)", None).unwrap(),
+            plain
+        );
+        let promoting = usi(&p, "5d5c+");
+        let text = move_to_japanese_styled(&p, promoting, None, &JapaneseStyle::KIF);
+        assert_eq!(text, "５三銀成(54)");
+        assert_eq!(parse_japanese_move(&p, &text, None).unwrap(), promoting);
     }
 
     #[test]

@@ -46,7 +46,10 @@
 //! [`to_kif`] writes UTF-8 KIF: the headers, always a board diagram with
 //! both hands listed explicitly (so that reading it back needs no rule),
 //! `後手番` when White moves first, and the moves with their origins
-//! `(NN)` and `打` on drops, as 柿木将棋 does. Branches
+//! `(NN)` and `打` on drops, as 柿木将棋 does; a move that declines a
+//! promotion has no mark (`７二銀(61)`, not `７二銀不成(61)`), as the
+//! Kakinoki format writes it and other readers expect. The reader takes
+//! both forms. Branches
 //! ([`KifRecord::variations`]) follow the main line as Kifu for Windows
 //! writes them: the main-line move a branch replaces ends with `+` (after a
 //! time column, written as `( 0:00/00:00:00)` when the record has none),
@@ -843,9 +846,24 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             break;
         }
         let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
+            // Named as the move-line reader names a move it cannot read
+            // (its number, its text, the reason), on the record's line.
+            let reason = e
+                .code
+                .as_ref()
+                .and_then(|c| c.params.iter().find(|(k, _)| *k == "reason"))
+                .map_or("unknown".to_string(), |(_, v)| v.clone());
             NotationError::at_line(
                 e.line.unwrap_or(ln),
                 format!("move {number}: {}", e.message),
+            )
+            .with_code(
+                "move",
+                vec![
+                    ("n", number.to_string()),
+                    ("text", move_text.to_string()),
+                    ("reason", reason),
+                ],
             )
         })?;
         pos.do_move(m);

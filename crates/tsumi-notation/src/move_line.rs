@@ -43,13 +43,31 @@ pub fn parse_move_line(pos: &Position, text: &str) -> Result<Vec<Move>, Notation
         }
         let n = line.len() + 1;
         let prev_to = line.last().map(|m: &Move| m.to());
+        // The error names the move's number, its text and why (a reason
+        // code: `illegal` for a USI move that cannot be played here, else
+        // the Japanese reader's).
+        let named = |message: String, reason: &str| {
+            NotationError::new(message).with_code(
+                "move",
+                vec![
+                    ("n", n.to_string()),
+                    ("text", token.clone()),
+                    ("reason", reason.to_string()),
+                ],
+            )
+        };
         let m = match Move::from_usi(bare) {
             Some(_) => p
                 .parse_usi_move(bare)
-                .map_err(|e| NotationError::new(format!("move {n} '{token}': {e}")))?,
+                .map_err(|e| named(format!("move {n} '{token}': {e}"), "illegal"))?,
             None => parse_japanese_move(&p, &token, prev_to).map_err(|e| {
                 let why = e.message.split_once(": ").map_or(&*e.message, |(_, w)| w);
-                NotationError::new(format!("move {n} '{token}': {why}"))
+                let reason = e
+                    .code
+                    .as_ref()
+                    .and_then(|c| c.params.iter().find(|(k, _)| *k == "reason"))
+                    .map_or("unknown", |(_, v)| v.as_str());
+                named(format!("move {n} '{token}': {why}"), reason)
             })?,
         };
         p.do_move(m);
@@ -58,7 +76,8 @@ pub fn parse_move_line(pos: &Position, text: &str) -> Result<Vec<Move>, Notation
     if line.is_empty() {
         return Err(NotationError::new(
             "no moves: expected moves such as 'G*5b 5a4b' or '▲５二金打 △同玉'",
-        ));
+        )
+        .with_code("no_moves", Vec::new()));
     }
     Ok(line)
 }
@@ -159,5 +178,34 @@ mod tests {
         assert!(e.to_string().contains("no moves"), "{e}");
         let e = parse_move_line(&pos, "hello").unwrap_err();
         assert!(e.to_string().contains("move 1 'hello'"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_move_is_named_by_code_for_a_front_end_to_word() {
+        let pos = Position::from_sfen(SFEN).unwrap();
+        let named = |text: &str| {
+            let e = parse_move_line(&pos, text).unwrap_err();
+            let c = e.code.unwrap_or_else(|| panic!("{text}: no code"));
+            let get = |k: &str| {
+                c.params
+                    .iter()
+                    .find(|(key, _)| *key == k)
+                    .map(|(_, v)| v.clone())
+            };
+            (c.code, get("n"), get("text"), get("reason"))
+        };
+        let some = |s: &str| Some(s.to_string());
+        assert_eq!(
+            named("G*5b 4a5b 5c5a"),
+            ("move", some("3"), some("5c5a"), some("illegal"))
+        );
+        assert_eq!(
+            named("▲５二金打 △５二玉"),
+            ("move", some("2"), some("△５二玉"), some("no_piece"))
+        );
+        assert_eq!(named("hello").3, some("destination"));
+        assert_eq!(named("▲５二金打 ▲同銀").3, some("wrong_side"));
+        assert_eq!(named("▲５二飛打").3, some("drop"));
+        assert_eq!(named("  ").0, "no_moves");
     }
 }

@@ -17,6 +17,20 @@ pub struct NotationError {
     pub line: Option<usize>,
     /// What is wrong, in words.
     pub message: String,
+    /// What is wrong by name, for a front end to word in its own
+    /// language (the move-text readers set it): the code and its
+    /// parameters.
+    pub code: Option<ErrorCode>,
+}
+
+/// An error's name and parameters (`move`, `[("n", "3"), ("text",
+/// "G*5b"), ("reason", "illegal")]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorCode {
+    /// The name.
+    pub code: &'static str,
+    /// Its parameters.
+    pub params: Vec<(&'static str, String)>,
 }
 
 impl NotationError {
@@ -26,7 +40,18 @@ impl NotationError {
             file: None,
             line: None,
             message: message.into(),
+            code: None,
         }
+    }
+
+    /// The error named `code` with `params`.
+    pub fn with_code(
+        mut self,
+        code: &'static str,
+        params: Vec<(&'static str, String)>,
+    ) -> NotationError {
+        self.code = Some(ErrorCode { code, params });
+        self
     }
 
     /// An error on a given 1-based line.
@@ -35,6 +60,7 @@ impl NotationError {
             file: None,
             line: Some(line),
             message: message.into(),
+            code: None,
         }
     }
 

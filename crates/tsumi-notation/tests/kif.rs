@@ -167,7 +167,8 @@ fn write_then_read_round_trips() {
     assert_eq!(kif::to_kif(&back).unwrap(), text);
 
     // A game with captures, promotion, a recapture (同), drops and a
-    // declined promotion (不成), White to move first, no times.
+    // declined promotion (written without 不成, as the Kakinoki format
+    // does), White to move first, no times.
     let start =
         Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1")
             .unwrap();
@@ -188,15 +189,20 @@ fn write_then_read_round_trips() {
     assert!(text.contains("後手番\n"), "{text}");
     for part in [
         "同　銀(31)",
-        "７七角不成(55)",
+        "７七角(55)",
         "同　桂(89)",
         "２二角成(88)",
         "４五角打",
     ] {
         assert!(text.contains(part), "{part} in {text}");
     }
+    assert!(!text.contains("不成"), "{text}");
     let back = kif::parse_kif(&text, None).unwrap();
     assert_eq!(back, rec, "{text}");
+    // A record that writes 不成 reads as the same moves.
+    let marked = text.replace("７七角(55)", "７七角不成(55)");
+    assert_ne!(marked, text);
+    assert_eq!(kif::parse_kif(&marked, None).unwrap(), back);
 }
 
 fn replace_line(text: &str, prefix: &str, with: Option<&str>) -> String {
@@ -296,7 +302,20 @@ fn errors_name_file_and_line() {
     );
     // An illegal move: the gold cannot reach 4六 from 2七.
     let t = SAMPLE.replace("  27 ４六金(37)", "  27 ４六金(27)");
-    let e = kif::parse_kif(&t, Some("p.kif")).unwrap_err().to_string();
+    let err = kif::parse_kif(&t, Some("p.kif")).unwrap_err();
+    // Named by code too, for a front end to word: the move's number, its
+    // text and the reason.
+    let code = err.code.clone().expect("a code");
+    assert_eq!(code.code, "move");
+    assert_eq!(
+        code.params,
+        [
+            ("n", "27".to_string()),
+            ("text", "４六金(27)".to_string()),
+            ("reason", "no_piece".to_string())
+        ]
+    );
+    let e = err.to_string();
     assert!(e.starts_with("p.kif:56: move 27: move '４六金(27)'"), "{e}");
     // Ambiguous text without origin: three golds can reach 5二.
     let text = "後手の持駒：なし\n\

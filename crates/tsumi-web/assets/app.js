@@ -95,6 +95,7 @@ const L = {
   mate: { ja: (n) => `${n}手詰`, en: (n) => `Mate in ${n}` },
   proven: { ja: '最短手数を証明', en: 'proven shortest' },
   notProven: { ja: '最短手数は未証明（制限で打ち切り）', en: 'not proven shortest (a limit stopped the search)' },
+  notProvenStopped: { ja: '最短手数は未証明（中断）', en: 'not proven shortest (stopped)' },
   nomate: { ja: '不詰', en: 'No mate' },
   nomateProven: { ja: '詰まないことを証明', en: 'proven' },
   unknown: { ja: '判定できず', en: 'Undecided' },
@@ -167,12 +168,59 @@ const L = {
     sound: { ja: (n) => `${n}手詰、余詰なし（最短を証明）`, en: (n) => `mate in ${n}, no cook (proven shortest)` },
   },
   faultAt: { ja: (ply, ja) => `${ply}手目 ${ja}`, en: (ply, ja) => `ply ${ply}: ${ja}` },
+  shortDefence: {
+    ja: (ply, mine, n, longest, m) => `${ply}手目の作者の応手 ${mine} は以下${n}手で詰みますが、${longest} なら${m === null ? 'さらに長く続きます' : `以下${m}手かかります`}`,
+    en: (ply, mine, n, longest, m) => `at ply ${ply} the author's defence ${mine} is mated in ${n} more, ${longest} ${m === null ? 'lasts longer still' : `in ${m} more`}`,
+  },
+  breaksLine: { ja: 'この応手のため、作者の手順は詰みになっていません', en: "because of this defence the author's line is not a forced mate" },
+  keepsLine: { ja: '（作者の手順の手数内には詰みます）', en: "(the author's line still mates within its length)" },
   shortestIs: { ja: (n) => `最短の詰みは ${n}手`, en: (n) => `the shortest mate is ${n} plies` },
   shortestAtMost: { ja: (n) => `${n}手以内の詰みあり（最短は未証明）`, en: (n) => `a mate in ${n} (not proven shortest)` },
   noMateAtAll: { ja: 'この問題は詰みません', en: 'the problem has no mate' },
   solverLine: { ja: 'tsumi の手順', en: "tsumi's line" },
   authorLength: { ja: (n) => `作者の手順 ${n}手`, en: (n) => `the author's line: ${n} plies` },
   needProblem: { ja: '先に正しい局面を用意してください', en: 'Set up a legal problem first' },
+  // Errors the server names by a code: the page words them (params from the server).
+  codes: {
+    forbidden_host: { ja: () => 'このページ以外からの要求は受け付けません', en: () => 'the server answers only its own page' },
+    unreadable_move: {
+      ja: (p) => `${p.line ? `${p.line}行目：` : ''}手順の${p.n}手目「${p.text}」を読めません：${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
+      en: (p) => `${p.line ? `line ${p.line}: ` : ''}move ${p.n} '${p.text}' cannot be read: ${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
+    },
+    no_moves: { ja: () => '手順がありません（G*5b 5a4b や ▲５二金打 △同玉 のように書いてください）', en: () => "no moves: write them as 'G*5b 5a4b' or '▲５二金打 △同玉'" },
+    unreadable_sfen: {
+      ja: (p) => `${p.line ? `${p.line}行目の ` : ''}SFEN を読めません：${w(L.sfenReasons[p.reason] || L.sfenReasons.other, p)}`,
+      en: (p) => `${p.line ? `line ${p.line}: ` : ''}bad SFEN: ${w(L.sfenReasons[p.reason] || L.sfenReasons.other, p)}`,
+    },
+  },
+  moveReasons: {
+    illegal: { ja: 'この局面では指せない手です', en: 'not a legal move here' },
+    wrong_side: { ja: '手番の側の手ではありません（▲・△）', en: 'marked for the side not to move' },
+    no_previous: { ja: '「同」の前に指し手がありません', en: "'同' with no move before it" },
+    destination: { ja: '行き先（２二・同 など）がありません', en: 'expected a destination such as ２二 or 同' },
+    piece: { ja: '駒の名前がありません', en: 'no piece name' },
+    marker: { ja: '右・左・直・上・引・寄 が重なっています', en: 'a repeated or conflicting 右/左/直/上/引/寄' },
+    origin: { ja: '移動元 (NN) の書き方が正しくありません', en: 'a malformed origin (NN)' },
+    trailing: { ja: '指し手の後に余計な文字があります', en: 'something after the move' },
+    drop_marks: { ja: '打には移動元・右左・成を付けられません', en: 'a drop cannot have an origin, a disambiguator or a promotion mark' },
+    drop: { ja: 'その駒はそこに打てません', en: 'that piece cannot be dropped there' },
+    no_piece: { ja: 'そこへ動ける駒がありません', en: 'no such piece can move there' },
+    ambiguous: { ja: '動ける駒が複数あります（右・左・直・上・引・寄 か移動元を書いてください）', en: 'ambiguous: write 右/左/直/上/引/寄 or the origin (NN)' },
+    cannot_promote: { ja: 'この手では成れません', en: 'this move cannot promote' },
+    must_promote: { ja: 'この手は成らなければなりません（成）', en: 'this move must promote (write 成)' },
+    unknown: { ja: '読めない指し手です', en: 'unreadable' },
+  },
+  sfenReasons: {
+    fields: { ja: (p) => `欄が${p.found}個です（盤面・手番・持駒・手数の3〜4個）`, en: (p) => `${p.found} fields (board, side, hands and an optional move number)` },
+    ranks: { ja: (p) => `盤面が${p.found}段です（9段必要です）`, en: (p) => `the board has ${p.found} ranks, not 9` },
+    rank_length: { ja: (p) => `${p.rank}段目が${p.squares}マスです（9マス必要です）`, en: (p) => `rank ${p.rank} describes ${p.squares} squares, not 9` },
+    piece: { ja: (p) => `「${p.text}」は駒の記号ではありません`, en: (p) => `'${p.text}' is no piece letter` },
+    promotion: { ja: (p) => `「+」の後に成れる駒がありません（${p.text}）`, en: (p) => `'+' before a piece that cannot promote (${p.text})` },
+    side: { ja: (p) => `手番は b か w です（「${p.text}」）`, en: (p) => `the side to move must be b or w, not '${p.text}'` },
+    hand: { ja: (p) => `持駒の欄「${p.text}」が正しくありません`, en: (p) => `the hands field '${p.text}' is malformed` },
+    move_number: { ja: (p) => `手数「${p.text}」が正の整数ではありません`, en: (p) => `the move number '${p.text}' is not a positive integer` },
+    other: { ja: () => '形式が正しくありません', en: () => 'malformed' },
+  },
   network: { ja: 'サーバーに接続できません', en: 'Cannot reach the server' },
   noKif: { ja: 'Shift_JIS で書けない文字があります', en: 'has a character Shift_JIS lacks' },
 };
@@ -254,7 +302,7 @@ class ApiError extends Error {
     super(e.message || `HTTP ${status}`);
     this.status = status;
     this.body = body;
-    this.error = { message: e.message || `HTTP ${status}`, message_ja: e.message_ja || e.message || `HTTP ${status}`, squares: e.squares || [] };
+    this.error = { message: e.message || `HTTP ${status}`, message_ja: e.message_ja || e.message || `HTTP ${status}`, squares: e.squares || [], code: e.code, params: e.params };
     this.board = body && body.board;
   }
 }
@@ -305,18 +353,50 @@ async function stream(url, body, on, signal) {
 
 // ---------------------------------------------------------------- messages
 
-function showError(err) {
+/**
+ * Shows an error where the user is looking: next to the button pressed, in
+ * the panel of `place` ('setup', 'solve' or 'check', in place of that
+ * panel's answer), or under the copy buttons ('board').
+ */
+function showError(err, place) {
   S.refusal = err.error || { message: String(err), message_ja: String(err), squares: [] };
   S.info = null;
+  placeMessage(place || 'setup');
   renderMessage();
   renderBoard();
 }
 
 /** Shows an information line; `text` is a function, so that it follows the language. */
-function showInfo(text) {
+function showInfo(text, place) {
   S.info = text;
   S.refusal = null;
+  placeMessage(place || 'setup');
   renderMessage();
+}
+
+/** Moves the message box next to the controls of `place`; a search's error replaces its answer. */
+function placeMessage(place) {
+  const m = $('message');
+  const anchor = { setup: 'setup-message-anchor', solve: 'solve-progress', check: 'check-progress', board: 'share' }[place];
+  $(anchor).after(m);
+  m.dataset.place = place;
+  if (place === 'solve' || place === 'check') hideAnswer(place);
+}
+
+/** Clears the answer (or verdict) of `kind` from the page at once. */
+function hideAnswer(kind) {
+  const [answer, report] = kind === 'solve' ? ['answer', 'report'] : ['verdict', 'check-report'];
+  for (const id of [answer, report]) {
+    $(id).hidden = true;
+    $(id).textContent = '';
+  }
+}
+
+/** An error's words in the page's language: a code the page words, else the server's text. */
+function errorText(e) {
+  const c = e.code && L.codes[e.code];
+  if (c) return w(c, e.params || {});
+  return lang === 'ja' ? e.message_ja : e.message;
 }
 
 function renderMessage() {
@@ -324,7 +404,7 @@ function renderMessage() {
   if (S.refusal) {
     m.hidden = false;
     m.className = 'message';
-    m.textContent = lang === 'ja' ? S.refusal.message_ja : S.refusal.message;
+    m.textContent = errorText(S.refusal);
   } else if (S.info) {
     m.hidden = false;
     m.className = 'message info';
@@ -360,6 +440,7 @@ function renderBoard() {
     mark(S.play.fault.from, 'fault');
   }
   if (S.refusal) for (const c of S.refusal.squares || []) mark(c, 'bad');
+  if (editing && pick) mark([pick.r, pick.c], 'picked');
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) {
       const cell = el('div', 'cell');
@@ -477,6 +558,7 @@ function emptyBoard() {
 }
 
 function setEdit(board) {
+  pick = null;
   S.edit = JSON.parse(JSON.stringify(board));
   S.edit.hands.b ||= {};
   S.edit.hands.w ||= {};
@@ -531,6 +613,24 @@ function clickCell(r, c) {
   else if (code) editCell(r, c, cycle(code));
 }
 
+/** A tap on cell (r, c) with no palette piece chosen (touch screens). */
+function tapCell(r, c) {
+  const code = S.edit.rows[r][c];
+  if (pick && (pick.r !== r || pick.c !== c)) {
+    const from = pick;
+    pick = null;
+    S.edit.rows[r][c] = S.edit.rows[from.r][from.c];
+    S.edit.rows[from.r][from.c] = '';
+    commitEdit();
+  } else if (pick) {
+    pick = null;
+    clickCell(r, c);
+  } else if (code) {
+    pick = { r, c };
+    renderBoard();
+  }
+}
+
 function onBoardContext(ev) {
   if (S.tab !== 'setup') return;
   const cell = ev.target.closest('.cell');
@@ -541,8 +641,11 @@ function onBoardContext(ev) {
 
 // A press on a cell while editing is a click when released without moving;
 // a piece dragged (no palette piece chosen) moves to the cell it is
-// dropped on, or off the board.
+// dropped on, or off the board. On a touch screen a tap on a piece (no
+// palette piece chosen) picks it up, a tap on another square puts it
+// there, and a second tap on the piece itself promotes or turns it.
 let drag = null;
+let pick = null;
 function onPointerDown(ev) {
   if (S.tab !== 'setup' || ev.button !== 0) return;
   const cell = ev.target.closest('.cell');
@@ -550,7 +653,10 @@ function onPointerDown(ev) {
   const r = Number(cell.dataset.row);
   const c = Number(cell.dataset.col);
   const code = S.edit.rows[r][c];
-  drag = { r, c, code, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, canMove: !!code && !S.palette };
+  drag = {
+    r, c, code, x: ev.clientX, y: ev.clientY, moved: false, ghost: null, canMove: !!code && !S.palette,
+    touch: ev.pointerType === 'touch',
+  };
   ev.preventDefault();
 }
 function onPointerMove(ev) {
@@ -574,9 +680,12 @@ function onPointerUp(ev) {
   const d = drag;
   drag = null;
   if (!d.moved) {
+    if (d.touch && !S.palette) return tapCell(d.r, d.c);
+    pick = null;
     clickCell(d.r, d.c);
     return;
   }
+  pick = null;
   d.ghost.remove();
   const over = document.elementFromPoint(ev.clientX, ev.clientY);
   const cell = over && over.closest('#board .cell');
@@ -686,7 +795,7 @@ function progressText(p) {
   parts.push(stage ? w(stage) : p.stage);
   if (p.phase && L.phase[p.phase] && p.stage === 'solve') parts[0] += `（${w(L.phase[p.phase])}）`;
   parts.push(`${fmtCount(p.nodes)} ${w(L.nodes)}`);
-  parts.push(`${fmtCount(p.nps)} ${w(L.perSec)}`);
+  if (p.nps > 0) parts.push(`${fmtCount(p.nps)} ${w(L.perSec)}`);
   parts.push(`${(p.elapsed_ms / 1000).toFixed(1)} s`);
   if (p.mate_length) parts.push(w(L.best, p.mate_length));
   return parts.join(' · ');
@@ -711,6 +820,17 @@ async function runSearch(kind, url, body) {
   st.id = null;
   st.answer = null;
   st.lines = null;
+  // The previous answer goes at once, with the line it played on the
+  // board and any message.
+  hideAnswer(kind);
+  if (kind === 'solve') updateDownloads();
+  S.play = null;
+  if ($('message').dataset.place === kind || S.refusal) {
+    S.refusal = null;
+    S.info = null;
+    renderMessage();
+  }
+  renderBoard();
   $(kind).disabled = true;
   $(`stop-${kind}`).disabled = false;
   setProgress(kind, w(L.starting));
@@ -735,10 +855,10 @@ async function runSearch(kind, url, body) {
       } else if (name === 'lines') {
         st.lines = data;
         renderReport(kind);
-      } else if (name === 'error') showError({ error: { message: data.message, message_ja: data.message_ja, squares: [] } });
+      } else if (name === 'error') showError({ error: { message: data.message, message_ja: data.message_ja, squares: [], code: data.code, params: data.params } }, kind);
     }, ctrl.signal);
   } catch (e) {
-    if (e.name !== 'AbortError') showError(e);
+    if (e.name !== 'AbortError') showError(e, kind);
   }
   done();
 }
@@ -749,20 +869,14 @@ function stopSearch(kind) {
 }
 
 function solve() {
-  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } });
-  S.refusal = null;
-  S.info = null;
-  renderMessage();
+  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } }, 'solve');
   runSearch('solve', '/api/solve', {
     sfen: S.problem.sfen, name: S.problem.name || '', published_length: S.problem.published_length ?? null, settings: settings(),
   });
 }
 
 function check() {
-  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } });
-  S.refusal = null;
-  S.info = null;
-  renderMessage();
+  if (!S.problem) return showError({ error: { message: L.needProblem.en, message_ja: L.needProblem.ja, squares: [] } }, 'check');
   runSearch('check', '/api/check', {
     sfen: S.problem.sfen, name: S.problem.name || '', line: $('author-line').value, settings: settings(),
   });
@@ -796,7 +910,7 @@ function renderSolveAnswer() {
   if (r.result === 'mate') {
     v.classList.add('mate');
     v.append(w(L.mate, r.length));
-    v.appendChild(el('span', 'sub', w(r.proven_shortest ? L.proven : L.notProven)));
+    v.appendChild(el('span', 'sub', w(r.proven_shortest ? L.proven : a.stopped ? L.notProvenStopped : L.notProven)));
   } else if (r.result === 'nomate') {
     v.classList.add('nomate');
     v.append(w(L.nomate));
@@ -855,6 +969,13 @@ function renderCheckAnswer() {
   box.appendChild(v);
   const notes = el('ul', 'notes');
   notes.appendChild(el('li', '', w(L.authorLength, r.author_length)));
+  const sd = r.short_defence;
+  if (sd && a.fault) {
+    const mine = a.author.steps[sd.ply - 1].ja;
+    const longest = sd.longest_length === null ? null : sd.longest_length - 1;
+    notes.appendChild(el('li', 'warn', w(L.shortDefence, sd.ply, mine, sd.length - 1, a.fault.ja, longest)));
+    notes.appendChild(el('li', sd.breaks_line ? 'warn' : 'muted', w(sd.breaks_line ? L.breaksLine : L.keepsLine)));
+  }
   if (a.solved) {
     const sr = a.solved.record;
     const text = sr.result === 'nomate' ? w(L.noMateAtAll) : sr.result === 'mate' ? (sr.proven_shortest ? w(L.shortestIs, sr.length) : w(L.shortestAtMost, sr.length)) : w(L.unknownSub);
@@ -1052,7 +1173,7 @@ async function copy(text) {
     t.select();
     document.execCommand('copy');
   }
-  showInfo(() => `${w(L.copied)}: ${text}`);
+  showInfo(() => `${w(L.copied)}: ${text}`, 'board');
 }
 
 // ---------------------------------------------------------------- tabs, language
@@ -1107,6 +1228,10 @@ function wire() {
     const b = ev.target.closest('button');
     if (!b) return;
     S.palette = S.palette === b.dataset.code ? null : b.dataset.code;
+    if (pick) {
+      pick = null;
+      renderBoard();
+    }
     for (const x of $('palette').querySelectorAll('button')) x.setAttribute('aria-pressed', String(x.dataset.code === S.palette));
   });
   for (const side of ['b', 'w']) {

@@ -1,7 +1,9 @@
 //! Errors as the page receives them: an HTTP status of 4xx (5xx for the
 //! server's own trouble) and `{"error": {"message", "message_ja",
-//! "squares"}, "board"}`, where `squares` are the cells the reason is about
-//! and `board` is the position refused, when there is one to show.
+//! "squares", "code", "params"}, "board"}`, where `squares` are the cells
+//! the reason is about, `code` (with its `params`) names the error for the
+//! page to word in its own language (absent when the message is all there
+//! is), and `board` is the position refused, when there is one to show.
 
 use crate::board::{cell, BoardView};
 use axum::extract::rejection::JsonRejection;
@@ -25,6 +27,17 @@ pub struct ApiError {
     pub squares: Vec<[u8; 2]>,
     /// The position refused, to show with the reason.
     pub board: Option<Box<BoardView>>,
+    /// The error's code and parameters, for the page to word.
+    pub code: Option<Box<ErrorCode>>,
+}
+
+/// An error's name and parameters, which the page words in its language.
+#[derive(Debug)]
+pub struct ErrorCode {
+    /// The name (`forbidden_host`, `unreadable`, …).
+    pub code: &'static str,
+    /// What the wording needs (`{"line": 3, …}`).
+    pub params: serde_json::Value,
 }
 
 impl ApiError {
@@ -36,7 +49,14 @@ impl ApiError {
             message_ja,
             squares: Vec::new(),
             board: None,
+            code: None,
         }
+    }
+
+    /// The error with its code `code` and `params`, for the page to word.
+    pub fn with_code(mut self, code: &'static str, params: serde_json::Value) -> ApiError {
+        self.code = Some(Box::new(ErrorCode { code, params }));
+        self
     }
 
     /// 400: the request is malformed.
@@ -53,13 +73,14 @@ impl ApiError {
             message: refusal.message,
             message_ja: refusal.message_ja,
             board: board.map(Box::new),
+            code: None,
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({
+        let mut body = serde_json::json!({
             "error": {
                 "message": self.message,
                 "message_ja": self.message_ja,
@@ -67,6 +88,10 @@ impl IntoResponse for ApiError {
             },
             "board": self.board,
         });
+        if let Some(c) = self.code {
+            body["error"]["code"] = c.code.into();
+            body["error"]["params"] = c.params;
+        }
         (self.status, Json(body)).into_response()
     }
 }

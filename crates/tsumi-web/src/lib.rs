@@ -21,6 +21,8 @@
 //! - [`lines`], [`report_view`]: lines and the report as the page plays
 //!   and shows them.
 //! - [`error`]: errors as the page receives them.
+//! - [`host_check`]: a server on this machine answers only requests
+//!   addressed to it (`Host`, `Origin`).
 //!
 //! The endpoints are documented in docs/web.md.
 
@@ -30,6 +32,7 @@ pub mod assets;
 pub mod board;
 pub mod check_api;
 pub mod error;
+pub mod host_check;
 pub mod job;
 pub mod lines;
 pub mod options;
@@ -63,16 +66,31 @@ pub struct AppState {
     pub jobs: Arc<job::Jobs>,
     /// Solvers kept between requests.
     pub solvers: Arc<solver_pool::SolverPool>,
+    /// The hosts answered.
+    pub host_check: Arc<host_check::HostCheck>,
 }
 
 impl AppState {
-    /// The state of a server started with `options`.
+    /// The state of a server started with `options`, answering the hosts
+    /// of `options.host` and `options.port`.
     pub fn new(options: ServeOptions) -> AppState {
+        let check = host_check::HostCheck::for_host(&options.host, options.port);
+        AppState::with_check(options, check)
+    }
+
+    /// The state of a server started with `options` and listening on
+    /// `addr` (whose port is the one port 0 got).
+    pub fn serving(options: ServeOptions, addr: std::net::SocketAddr) -> AppState {
+        AppState::with_check(options, host_check::HostCheck::for_address(addr))
+    }
+
+    fn with_check(options: ServeOptions, check: host_check::HostCheck) -> AppState {
         AppState {
             queue: queue::Queue::new(options.max_searches, options.max_queue),
             solvers: Arc::new(solver_pool::SolverPool::new(options.max_searches)),
             options: Arc::new(options),
             jobs: Arc::default(),
+            host_check: Arc::new(check),
         }
     }
 }
@@ -92,6 +110,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/stop/{id}", post(stop))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(options::MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            host_check::guard,
+        ))
         .with_state(state)
 }
 

@@ -13,8 +13,8 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use tsumi_answer::refusal::Refusal;
-use tsumi_core::sfen::sfen_fields;
+use tsumi_answer::refusal::{sfen_reason, Refusal};
+use tsumi_core::sfen::{sfen_fields, SfenError};
 use tsumi_core::Position;
 use tsumi_mate::check_problem;
 use tsumi_notation::problem::{detect_format, parse_problems, ProblemFormat};
@@ -94,6 +94,7 @@ pub async fn parse(
     })?;
     let problems = match parse_problems(&body, name.as_deref()) {
         Ok(p) => p,
+        Err(e) if e.code.is_some() => return Err(crate::check_api::unreadable_line(&e)),
         Err(e) => return Err(unreadable(&body, name.as_deref(), e.to_string())),
     };
     let Some(first) = problems.first() else {
@@ -120,25 +121,54 @@ pub async fn parse(
 }
 
 /// Why a text could not be read: for an SFEN line whose position breaks a
-/// rule, the refusal with its board; else the reader's message (400).
+/// rule, the refusal with its board; for one the SFEN reader refuses, the
+/// reason by its code (`unreadable_sfen`, with the line and the reason's
+/// parameters, for the page to word) and in both languages; else the
+/// reader's message (400).
 fn unreadable(body: &[u8], name: Option<&str>, message: String) -> ApiError {
     if let Ok((text, _)) = decode_text(body, false) {
         if detect_format(&text, name) == ProblemFormat::Sfen {
-            let line = text
+            let lines = text
                 .lines()
-                .map(str::trim)
-                .find(|l| !l.is_empty() && !l.starts_with('#'))
-                .unwrap_or("");
-            let sfen = line.split('\t').next().unwrap_or("");
-            let sfen = sfen.strip_prefix("position ").unwrap_or(sfen);
-            if let Ok(parts) = sfen_fields(sfen) {
-                if let Err(e) = checked_position(&parts) {
-                    return e;
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.trim()))
+                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+            for (number, line) in lines {
+                let sfen = line.split('\t').next().unwrap_or("");
+                let sfen = sfen.strip_prefix("position ").unwrap_or(sfen);
+                let sfen = sfen.strip_prefix("sfen ").unwrap_or(sfen);
+                if sfen == "startpos" || sfen.starts_with("startpos ") || sfen.contains(" moves ") {
+                    continue;
+                }
+                match sfen_fields(sfen) {
+                    Ok(parts) => {
+                        if let Err(e) = checked_position(&parts) {
+                            return e;
+                        }
+                    }
+                    Err(SfenError::Position(_)) => {}
+                    Err(e) => return unreadable_sfen(&e, Some(number)),
                 }
             }
         }
     }
     ApiError::bad_request(message.clone(), format!("読めません: {message}"))
+}
+
+/// The error of an SFEN the reader refuses (on line `line` of a text):
+/// code `unreadable_sfen`, params `{"line", "reason", …}`.
+pub fn unreadable_sfen(e: &SfenError, line: Option<usize>) -> ApiError {
+    let (reason, mut params, ja) = sfen_reason(e);
+    params["reason"] = reason.into();
+    params["line"] = line.into();
+    let (message, message_ja) = match line {
+        Some(n) => (
+            format!("line {n}: bad SFEN: {e}"),
+            format!("{n}行目の SFEN を読めません：{ja}"),
+        ),
+        None => (format!("bad SFEN: {e}"), format!("SFEN を読めません：{ja}")),
+    };
+    ApiError::bad_request(message, message_ja).with_code("unreadable_sfen", params)
 }
 
 /// A board edited on the page.
@@ -177,9 +207,12 @@ pub async fn position(
 
 /// Reads the position a search request names by its SFEN.
 pub fn position_of_sfen(sfen: &str) -> Result<Position, ApiError> {
-    let parts = sfen_fields(sfen).map_err(|e| {
-        let r = Refusal::sfen(&e, None);
-        ApiError::bad_request(r.message, r.message_ja)
+    let parts = sfen_fields(sfen).map_err(|e| match e {
+        SfenError::Position(_) => {
+            let r = Refusal::sfen(&e, None);
+            ApiError::bad_request(r.message, r.message_ja)
+        }
+        _ => unreadable_sfen(&e, None),
     })?;
     checked_position(&parts)
 }

@@ -41,7 +41,7 @@ async fn run(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> Result<()
         .local_addr()
         .map_err(|e| ServeError(format!("cannot read the address listened on: {e}")))?;
     let open = options.open;
-    let state = AppState::new(options);
+    let state = AppState::serving(options, addr);
     let jobs = state.jobs.clone();
     ready(addr);
     if open {

@@ -235,7 +235,7 @@ async fn bad_input_is_a_4xx_with_a_message() {
             "no search 12345",
         ),
         (
-            Request::get("/api/nothing").body(axum::body::Body::empty()).unwrap(),
+            get("/api/nothing"),
             StatusCode::NOT_FOUND,
             "no such page",
         ),
@@ -382,13 +382,7 @@ async fn the_queue_shows_each_place_and_refuses_past_its_bound() {
     let (s, v) = post_json(&app, "/api/solve", solve_body(ONE, json!({}))).await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     assert!(message(&v).contains("too many searches"));
-    let (s, info) = call(
-        &app,
-        Request::get("/api/info")
-            .body(axum::body::Body::empty())
-            .unwrap(),
-    )
-    .await;
+    let (s, info) = call(&app, get("/api/info")).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(
         (info["running"].clone(), info["waiting"].clone()),
@@ -489,4 +483,222 @@ async fn a_table_the_machine_cannot_give_is_an_error_message() {
     let mut e = Events::open(&app, "/api/solve", solve_body(ONE, json!({}))).await;
     let (_, a) = e.until("answer", 5 * SECOND).await;
     assert_eq!(a["record"]["length"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_on_this_machine_answers_only_requests_addressed_to_it() {
+    let app = server(1, 1);
+    let with = |host: Option<&str>, origin: Option<&str>| {
+        let mut r = Request::post("/api/parse").header("content-type", "text/plain");
+        if let Some(h) = host {
+            r = r.header("host", h);
+        }
+        if let Some(o) = origin {
+            r = r.header("origin", o);
+        }
+        r.body(axum::body::Body::from(ONE)).unwrap()
+    };
+    // The page's own requests, by any of this machine's names for it.
+    for (host, origin) in [
+        ("127.0.0.1:8080", None),
+        ("localhost:8080", Some("http://localhost:8080")),
+        ("[::1]:8080", Some("http://[::1]:8080")),
+        ("127.0.0.1:8080", Some("http://127.0.0.1:8080")),
+    ] {
+        let (s, v) = call(&app, with(Some(host), origin)).await;
+        assert_eq!(s, StatusCode::OK, "{host} {origin:?}: {v}");
+        assert_eq!(v["sfen"], ONE);
+    }
+    // A name that resolves here through someone else's DNS (rebinding),
+    // another port, another site's page, or no Host at all: 403 with the
+    // usual error body, and the request is not served.
+    for (host, origin, says) in [
+        (Some("evil.example:8080"), None, "not to evil.example:8080"),
+        (Some("127.0.0.1:9999"), None, "not to 127.0.0.1:9999"),
+        (Some("localhost.evil.example:8080"), None, "127.0.0.1:8080"),
+        (
+            Some("127.0.0.1:8080"),
+            Some("http://evil.example"),
+            "not a page from http://evil.example",
+        ),
+        (Some("127.0.0.1:8080"), Some("null"), "not a page from null"),
+        (None, None, "names no host"),
+    ] {
+        let (s, v) = call(&app, with(host, origin)).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{host:?} {origin:?}: {v}");
+        assert!(message(&v).contains(says), "{host:?} {origin:?}: {v}");
+        assert!(
+            !v["error"]["message_ja"].as_str().unwrap().is_empty(),
+            "{v}"
+        );
+        assert_eq!(v["error"]["code"], "forbidden_host", "{v}");
+        assert!(v.get("sfen").is_none(), "{v}");
+    }
+    // The page itself and the searches are guarded alike.
+    let page = Request::get("/")
+        .header("host", "evil.example:8080")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    assert_eq!(call(&app, page).await.0, StatusCode::FORBIDDEN);
+    let solve = Request::post("/api/solve")
+        .header("host", "evil.example:8080")
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(
+            solve_body(ONE, json!({})).to_string(),
+        ))
+        .unwrap();
+    assert_eq!(call(&app, solve).await.0, StatusCode::FORBIDDEN);
+
+    // A server opened to a network (--host 0.0.0.0) answers any host.
+    let open = tsumi_web::app(tsumi_web::AppState::new(tsumi_web::ServeOptions {
+        host: "0.0.0.0".to_string(),
+        ..tsumi_web::ServeOptions::default()
+    }));
+    let (s, v) = call(
+        &open,
+        with(
+            Some("my-machine.lan:8080"),
+            Some("http://my-machine.lan:8080"),
+        ),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// 将棋無双 38 (Open Tsume, CC0) with the defence of ply 8 replaced by
+/// one mated at once (△同　金 instead of △同　桂) and the line cut to
+/// that mate: every earlier defence now lasts longer than the author's
+/// short continuation, but they are the longest defences; ply 8 is the
+/// one at fault.
+const MUSOU_38: &str = "2B3l2/5lg2/5p1n1/6k1g/5P2+B/5Sg1N/6N+l1/9/9 b SN2rg2sl16p 1";
+const MUSOU_38_SHORT_AT_8: &str = "S*2e 1d2e 4f3e 3f3e N*4f 3e4f 7a3e+ 2e3e 1e2d";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn check_names_the_first_defence_that_is_not_the_longest() {
+    let _heavy = HEAVY.lock().await;
+    let app = server(2, 4);
+    let mut e = Events::open(
+        &app,
+        "/api/check",
+        json!({"sfen": MUSOU_38, "name": "将棋無双 第38番", "line": MUSOU_38_SHORT_AT_8}),
+    )
+    .await;
+    assert_eq!(e.status, StatusCode::OK);
+    let (_, a) = e.until("answer", 30 * SECOND).await;
+    let r = &a["record"];
+    assert_eq!(r["verdict"], "longer-defence", "{a}");
+    assert_eq!(r["ply"], 8, "{a}");
+    assert_eq!(a["fault"]["ply"], 8);
+    // The fault is the longest defence there, △同　桂.
+    assert_eq!(a["fault"]["usi"], "2c3e");
+    let d = &r["short_defence"];
+    assert_eq!(
+        (&d["ply"], &d["defence"], &d["length"]),
+        (&json!(8), &json!("2e3e"), &json!(2))
+    );
+    assert_eq!(
+        (&d["longest"], &d["longest_length"]),
+        (&json!("2c3e"), &json!(8))
+    );
+    assert_eq!(d["breaks_line"], true);
+    assert!(
+        r["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("the author's defence is not the longest: at ply 8,"),
+        "{r}"
+    );
+    // The report along the line still lists the earlier defences that
+    // outlast the author's continuation (the old verdict's ply 4).
+    let longer = a["report"]["longer"].as_array().unwrap();
+    assert!(longer.iter().any(|d| d["ply"] == 4), "{longer:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreadable_sfen_comes_with_its_code_for_the_page_to_word() {
+    let app = server(1, 1);
+    let text = format!("# two problems\n{ONE}\n4k4/9 b - 1\n");
+    let (s, v) = call(&app, post("/api/parse", "text/plain", text)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let e = &v["error"];
+    assert_eq!(e["code"], "unreadable_sfen", "{v}");
+    assert_eq!(
+        e["params"],
+        json!({"line": 3, "reason": "ranks", "found": 2}),
+        "{v}"
+    );
+    assert!(
+        message(&v).contains("line 3") && message(&v).contains("9 ranks"),
+        "{v}"
+    );
+    // The Japanese says it in Japanese, with no English inside.
+    assert_eq!(
+        e["message_ja"],
+        "3行目の SFEN を読めません：盤面が2段です（9段必要です）"
+    );
+    // A search request's SFEN alike (no line).
+    let (s, v) = post_json(
+        &app,
+        "/api/solve",
+        json!({"sfen": "4k4/9/9/9/9/9/9/9/9 x - 1"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"]["code"], "unreadable_sfen");
+    assert_eq!(v["error"]["params"]["reason"], "side");
+    assert_eq!(v["error"]["params"]["text"], "x");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreadable_author_line_comes_with_its_code_for_the_page_to_word() {
+    let app = server(1, 1);
+    let (s, v) = post_json(
+        &app,
+        "/api/check",
+        json!({"sfen": ONE, "line": "G*5b 5a4b"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let e = &v["error"];
+    assert_eq!(e["code"], "unreadable_move", "{v}");
+    assert_eq!(
+        e["params"],
+        json!({"n": "2", "text": "5a4b", "reason": "illegal"}),
+        "{v}"
+    );
+    assert_eq!(e["message_ja"], "手順の2手目「5a4b」を読めません");
+    let (_, v) = post_json(
+        &app,
+        "/api/check",
+        json!({"sfen": ONE, "line": "▲５二金打 △６三玉"}),
+    )
+    .await;
+    assert_eq!(v["error"]["params"]["reason"], "no_piece", "{v}");
+    let (_, v) = post_json(
+        &app,
+        "/api/check",
+        json!({"sfen": ONE, "line": "this is no line"}),
+    )
+    .await;
+    assert_eq!(v["error"]["params"]["reason"], "destination", "{v}");
+    let (_, v) = post_json(&app, "/api/check", json!({"sfen": ONE, "line": "  "})).await;
+    assert_eq!(v["error"]["code"], "no_moves", "{v}");
+    // A record's move, pasted or checked, alike, with the record's line.
+    let kif = "作品名：x\n手数----指手--\n   1 ５二金打\n   2 ５三玉(51)\n";
+    let (s, v) = call(&app, post("/api/parse", "text/plain", kif)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"]["code"], "unreadable_move", "{v}");
+    // (A record with no board starts from the even game: no gold in hand.)
+    assert_eq!(
+        v["error"]["params"],
+        json!({"line": 3, "n": "1", "text": "５二金打", "reason": "drop"}),
+        "{v}"
+    );
+    assert_eq!(
+        v["error"]["message_ja"],
+        "3行目：手順の1手目「５二金打」を読めません"
+    );
+    let (_, v) = post_json(&app, "/api/check", json!({"sfen": ONE, "line": kif})).await;
+    assert_eq!(v["error"]["code"], "unreadable_move", "{v}");
+    assert_eq!(v["error"]["params"]["line"], 3, "{v}");
 }

@@ -1,9 +1,12 @@
 """The workbench page used as a composer uses it, in Debian's chromium
 driven by Playwright: set up a problem by clicking, solve it, step through
-the line, open a cook, check an author's line that has a cook, download the
-KIF and read it back with cshogi, reload from the share link, see a bad
-paste refused; with the two timings of issue 20 and screenshots of the main
-states.
+the line, open a cook, check an author's line that has a cook and one whose
+ply 8 defence is not the longest (named at ply 8), see a failing check and a
+failing solve replace the previous verdict and answer with their reasons next
+to the buttons, stop a search (中断, no empty rate), download the KIF and read
+it back with cshogi, reload from the share link, see a bad paste refused in
+Japanese and in English; at 1366×768, with the two timings of issue 20 and
+screenshots of the main states.
 
 Run by crates/tsumi-cli/tests/browser.rs (cargo test), which starts
 `tsumi serve` and passes its address and the tsumi binary:
@@ -36,6 +39,16 @@ THREE = "+R8/2k6/2+pg5/2b6/r8/9/9/9/9 b BGN2g4s3n4l17p 1"
 MUSOU_29 = "S2g+R4/2r2+B3/1pkn1P3/L1p1+P4/1s2S4/L1P6/1sB6/9/9 b 3g3n2l13p 1"
 # 将棋無双 77 (11 plies, two 変同).
 MUSOU_77 = "9/9/9/1+P1+B5/1p2S4/+pn7/1k2G4/s8/+l1L+p1+B3 b 3G2r2s3n2l14p 1"
+# 将棋無双 38 with the defence of ply 8 replaced by one mated at once and the
+# line cut to that mate: the earlier defences outlast the author's short
+# continuation but are the longest there; ply 8 is at fault.
+MUSOU_38 = "2B3l2/5lg2/5p1n1/6k1g/5P2+B/5Sg1N/6N+l1/9/9 b SN2rg2sl16p 1"
+MUSOU_38_SHORT_AT_8 = "S*2e 1d2e 4f3e 3f3e N*4f 3e4f 7a3e+ 2e3e 1e2d"
+# 将棋無双 22: its 33-ply mate is found at once, proving it the shortest
+# takes minutes (a search to stop).
+MUSOU_22 = "1p+r1n4/p1P1kSs2/2Sp1pR2/3sp4/1N7/1P6+b/9/9/9 b 2G2NPb2g4l10p 1"
+# The viewport of the issue's laptop.
+WIDTH, HEIGHT = 1366, 768
 # 将棋無双 93: tsumi solve proves its 35 plies in about two seconds.
 MUSOU_93 = "9/9/1P7/1pL6/2l1+B1pB1/+p4g3/G1psP4/1S3N1S1/+R1G1kg3 b Nrs2n2l12p 1"
 
@@ -44,10 +57,15 @@ def step(text):
     print(f"page test: {text}", flush=True)
 
 
+def cell_selector(usi_square):
+    """The selector of the board cell of a USI square such as '7b'."""
+    file, rank = int(usi_square[0]), ord(usi_square[1]) - ord("a")
+    return f'#board .cell[data-row="{rank}"][data-col="{9 - file}"]'
+
+
 def cell(page, usi_square):
     """The board cell of a USI square such as '7b'."""
-    file, rank = int(usi_square[0]), ord(usi_square[1]) - ord("a")
-    return page.locator(f'#board .cell[data-row="{rank}"][data-col="{9 - file}"]')
+    return page.locator(cell_selector(usi_square))
 
 
 def shot(page, name):
@@ -57,6 +75,75 @@ def shot(page, name):
 def shared_sfen(page):
     link = page.input_value("#share")
     return urllib.parse.unquote(link.split("?sfen=", 1)[1])
+
+
+def in_view(page, selector):
+    """The element is on screen at the viewport's size, without scrolling."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    scroll = page.evaluate("[window.scrollX, window.scrollY]")
+    assert scroll == [0, 0], (selector, scroll)
+    assert 0 <= box["y"] and box["y"] + box["height"] <= HEIGHT, (selector, box)
+    assert 0 <= box["x"] and box["x"] + box["width"] <= WIDTH, (selector, box)
+
+
+def fits_width(page, width):
+    """No horizontal scroll, and every control shown lies within the width."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, (width, scroll_width)
+    outside = page.evaluate("""() => [...document.querySelectorAll('button, input, textarea, select, summary, label.file')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => [e.id || e.textContent.trim().slice(0, 16), e.getBoundingClientRect().left, e.getBoundingClientRect().right])
+        .filter(([, l, r]) => l < -0.5 || r > innerWidth + 0.5)""")
+    assert not outside, (width, outside)
+
+
+def other_screen(page, width, height):
+    """The page at a phone's, a tablet's or a large screen's size: the board
+    scales with the width, nothing scrolls sideways, every control can be
+    reached, and taps set up and solve a problem."""
+    step(f"the page at {width}x{height}")
+    page.goto(URL)
+    page.wait_for_function("() => S.problem !== null")
+    board = page.locator("#board").bounding_box()
+    if width < 800:
+        # The board takes most of a phone's width (up to its largest size).
+        assert board["width"] >= min(0.8 * width, 560) and board["x"] >= 0, (width, board)
+    else:
+        assert board["width"] >= 470, (width, board)
+    for tab in ["setup", "solve", "check"]:
+        if width < 800:
+            page.tap(f"#tab-{tab}")
+        else:
+            page.click(f"#tab-{tab}")
+        fits_width(page, width)
+    if width < 800:
+        # Set up the mate in 3 by tapping: the palette, then the squares.
+        page.tap("#tab-setup")
+        page.tap("#clear-board")
+        expect(cell(page, "5a").locator(".piece")).to_have_count(1)
+        # Move the king by taps: pick it up, put it down.
+        page.tap(cell_selector("5a"))
+        expect(cell(page, "5a")).to_have_class("cell picked")
+        page.tap(cell_selector("7b"))
+        expect(cell(page, "7b").locator(".piece")).to_have_count(1)
+        expect(cell(page, "5a").locator(".piece")).to_have_count(0)
+        for code, square in [("+R", "9a"), ("+p", "7c"), ("g", "6c"), ("b", "7d"), ("r", "9e")]:
+            page.tap(f'#palette button[data-code="{code}"]')
+            page.tap(cell_selector(square))
+        page.tap('#palette button[data-code="r"]')  # put the palette down
+        for kind in "BGN":
+            page.tap(f'#hand-b button.adj[data-kind="{kind}"][data-delta="1"]')
+        expect(page.locator("#share")).to_have_value(
+            URL.rstrip("/") + "/?sfen=" + urllib.parse.quote(THREE, safe=""), timeout=5000)
+        shot(page, f"screen-{width}-editor")
+        page.tap("#tab-solve")
+        page.tap("#solve")
+        expect(page.locator("#answer .verdict")).to_contain_text("3手詰", timeout=10_000)
+        page.tap("#nav-next")
+        expect(page.locator("#nav-label")).to_contain_text("1手目")
+        fits_width(page, width)
+    shot(page, f"screen-{width}")
 
 
 def wait_answer(page):
@@ -78,7 +165,7 @@ def paste(page, text):
 def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        context = browser.new_context(viewport={"width": 1360, "height": 940}, locale="ja-JP",
+        context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale="ja-JP",
                                       accept_downloads=True)
         page = context.new_page()
         errors = []
@@ -89,6 +176,19 @@ def main():
             page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
             print("page test: failed; the page is in failure.png", flush=True)
             raise
+        for width, height in [(390, 844), (768, 1024), (1920, 1080)]:
+            context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP",
+                                          is_mobile=width < 800, has_touch=width < 800)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            try:
+                other_screen(page, width, height)
+            except Exception:
+                page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
+                print(f"page test: failed at {width}x{height}; the page is in failure.png", flush=True)
+                raise
+            context.close()
+        assert not errors, errors
         browser.close()
     print("page test: all steps passed", flush=True)
 
@@ -98,6 +198,7 @@ def run(page, errors):
         page.goto(URL)
         page.click("#lang-ja")
         expect(page.locator("#board .cell")).to_have_count(81)
+        fits_width(page, WIDTH)
         # The example problem the page opens with.
         page.wait_for_function("() => S.problem !== null")
         expect(page.locator("#tab-setup")).to_have_text("問題")
@@ -195,8 +296,8 @@ def run(page, errors):
         assert len(main_moves) == 21, main_moves
 
         # 6. Download the KIF and read it back with cshogi. 将棋無双 77: its
-        # two 変同 are written as 変化 branches, and its line has no 不成
-        # (cshogi's reader skips a move written 不成, which KIF allows).
+        # two 変同 are written as 変化 branches (and no move line says 不成,
+        # which the Kakinoki format does not write and cshogi stops at).
         step("downloading the KIF of 将棋無双 77")
         paste(page, MUSOU_77)
         solve_and_wait_report(page)
@@ -210,6 +311,7 @@ def run(page, errors):
             d.value.save_as(path)
             text = path.read_bytes().decode("cp932" if ext == ".kif" else "utf-8")
             assert "\n変化：" in text, text
+            assert "不成" not in text, text
             # cshogi's reader sets up no board diagram: the moves are
             # compared (they carry their origins).
             kif = KIF.Parser.parse_file(str(path))
@@ -230,13 +332,84 @@ def run(page, errors):
         expect(page.locator("#check-report")).to_be_visible()
         shot(page, "check")
 
+        # 7b. A line whose ply 8 defence is not the longest: the verdict names
+        # ply 8 (not ply 4, where the report first finds a defence outlasting
+        # the author's short continuation), and says the line is no forced mate.
+        step("checking a line with a short defence at ply 8")
+        paste(page, MUSOU_38 + "\t15\t将棋無双 第38番")
+        page.click("#tab-check")
+        page.fill("#author-line", MUSOU_38_SHORT_AT_8)
+        page.click("#check")
+        expect(page.locator("#verdict .verdict")).to_contain_text("応手が最長でない", timeout=60_000)
+        expect(page.locator("#verdict .verdict .sub")).to_have_text("8手目 △同　桂")
+        expect(page.locator("#nav-label")).to_contain_text("7手目")
+        expect(page.locator("#verdict .notes")).to_contain_text("8手目の作者の応手 △同　金 は以下1手で詰みますが、△同　桂 なら以下7手かかります")
+        expect(page.locator("#verdict .notes")).to_contain_text("作者の手順は詰みになっていません")
+        in_view(page, "#verdict .verdict")
+        shot(page, "check-short-defence")
+
+        # 7c. A second check that fails clears the verdict at once and says
+        # why in its place, beside the button, on screen.
+        step("a failing check replaces the verdict")
+        page.fill("#author-line", "this is no line")
+        page.click("#check")
+        expect(page.locator("#verdict")).to_be_hidden()
+        # The board no longer shows the old verdict's ply and fault.
+        expect(page.locator("#board .cell.fault")).to_have_count(0)
+        expect(page.locator("#panel-check #message")).to_be_visible()
+        # Worded by the page from the reader's code: no English inside.
+        expect(page.locator("#panel-check #message")).to_have_text(
+            "手順の1手目「this」を読めません：行き先（２二・同 など）がありません")
+        in_view(page, "#panel-check #message")
+        shot(page, "check-error")
+        # The next good check replaces the error.
+        page.fill("#author-line", MUSOU_38_SHORT_AT_8)
+        page.click("#check")
+        expect(page.locator("#verdict .verdict")).to_contain_text("応手が最長でない", timeout=60_000)
+        expect(page.locator("#message")).to_be_hidden()
+
+        # 7d. Stop: the answer says 中断, and progress never shows an empty rate.
+        step("stopping a search")
+        paste(page, MUSOU_22)
+        page.click("#tab-solve")
+        page.click("#solve")
+        progress = []
+        for _ in range(10):
+            text = page.locator("#solve-progress").text_content() or ""
+            progress.append(text)
+            assert "0 局面/秒" not in text, progress
+            time.sleep(0.1)
+        expect(page.locator("#solve-progress")).to_contain_text("局面/秒")
+        page.click("#stop-solve")
+        expect(page.locator("#answer .verdict")).to_contain_text("33手詰", timeout=10_000)
+        expect(page.locator("#answer .verdict .sub")).to_have_text("最短手数は未証明（中断）")
+        expect(page.locator("#answer")).not_to_contain_text("打ち切り")
+        expect(page.locator("#answer .notes")).to_contain_text("中断しました")
+
+        # 7e. A solve that fails clears the answer at once, with the reason
+        # beside the button (an impossible setting: a table larger than
+        # the server allows).
+        step("a failing solve replaces the answer")
+        page.click("#tab-solve")
+        page.locator("details.settings summary").click()
+        page.fill("#set-hash", "99999999")
+        page.click("#solve")
+        expect(page.locator("#answer")).to_be_hidden()
+        expect(page.locator("#panel-solve #message")).to_be_visible()
+        in_view(page, "#panel-solve #message")
+        page.fill("#set-hash", "256")
+        page.locator("details.settings summary").click()
+
         # 8. Reload from the share link.
         step("reloading from the share link")
         link = page.input_value("#share")
         page.goto(link)
         expect(page.locator("#board .cell .piece")).not_to_have_count(0)
         page.wait_for_function("() => S.problem !== null")
-        assert shared_sfen(page) == MUSOU_29, shared_sfen(page)
+        assert shared_sfen(page) == MUSOU_22, shared_sfen(page)
+        # Copying says so under the copy buttons, where the click was.
+        page.click("#copy-sfen")
+        expect(page.locator("#board-column #message")).to_contain_text(MUSOU_22)
 
         # 9. Bad pastes are refused, with the reason beside the board.
         step("refusing bad pastes")
@@ -245,11 +418,16 @@ def run(page, errors):
         expect(page.locator("#board .cell.bad")).to_have_count(2)
         shot(page, "refused")
         paste(page, "4k4/9 b - 1")
-        expect(page.locator("#message")).to_contain_text("読めません")
-        expect(page.locator("#message")).to_contain_text("9 ranks")
+        # The reader's reason in Japanese, worded by the page from its code,
+        # next to the button pressed and on screen.
+        expect(page.locator("#panel-setup #message")).to_have_text("1行目の SFEN を読めません：盤面が2段です（9段必要です）")
+        in_view(page, "#panel-setup #message")
+        page.click("#lang-en")
+        expect(page.locator("#message")).to_have_text("line 1: bad SFEN: the board has 2 ranks, not 9")
+        page.click("#lang-ja")
         page.click("#tab-solve")
         page.click("#solve")
-        expect(page.locator("#message")).to_contain_text("正しい局面")
+        expect(page.locator("#panel-solve #message")).to_contain_text("正しい局面")
 
         # 10. The page in English.
         step("switching to English")

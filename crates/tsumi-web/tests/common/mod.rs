@@ -29,11 +29,24 @@ pub fn server(max_searches: usize, max_queue: usize) -> Router {
     }))
 }
 
-/// A request with a body.
+/// The `Host` a browser on this machine sends to a server with the
+/// default options (127.0.0.1, port 8080).
+pub const HOST: &str = "127.0.0.1:8080";
+
+/// A request with a body, addressed as the page addresses it.
 pub fn post(uri: &str, content_type: &str, body: impl Into<Body>) -> Request<Body> {
     Request::post(uri)
+        .header("host", HOST)
         .header("content-type", content_type)
         .body(body.into())
+        .unwrap()
+}
+
+/// A GET request, addressed as the page addresses it.
+pub fn get(uri: &str) -> Request<Body> {
+    Request::get(uri)
+        .header("host", HOST)
+        .body(Body::empty())
         .unwrap()
 }
 
