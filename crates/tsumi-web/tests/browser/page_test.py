@@ -236,7 +236,10 @@ def run(page, errors):
         expect(page.locator("#answer .verdict")).to_contain_text("3手詰", timeout=10_000)
         took = time.perf_counter() - started
         step(f"the 3-ply answer was on screen {took:.3f} s after the click")
-        assert took < 1.0, f"the 3-ply answer took {took:.3f} s"
+        # Speed is measured by benchmarks, not asserted here: on a loaded
+        # machine any tight bound fails by chance. This bound catches a page
+        # that waits for something it should not (a hang, a lost event).
+        assert took < 5.0, f"the 3-ply answer took {took:.3f} s"
 
         # 3. Step through the line with the buttons, the keys and the moves.
         step("stepping through the line")
@@ -271,7 +274,9 @@ def run(page, errors):
         took = time.perf_counter() - started
         step(f"将棋無双 93: the page showed its report {took:.2f} s after the click; "
              f"tsumi solve --report took {cli:.2f} s")
-        assert took < cli + 1.0, f"page {took:.2f} s, CLI {cli:.2f} s"
+        # Printed for the record; bounded only loosely (see the 3-ply step):
+        # the page must not add a multiple of the CLI's time.
+        assert took < 2 * cli + 2.0, f"page {took:.2f} s, CLI {cli:.2f} s"
 
         # 5. 将棋無双 29: the report, and a cook's line played on the board.
         step("opening a cook of 将棋無双 29")
