@@ -14,8 +14,10 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use tsumi_answer::check::ShortDefenceRecord;
 use tsumi_core::Position;
 use tsumi_mate::report::{check_line_shape, Report};
+use tsumi_mate::short_defence::DefenceScan;
 use tsumi_mate::{
     Defence, Interpositions, Limits, Progress, Shortest, Solution as CoreSolution, SolveError,
     Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_HASH_MB, DEFAULT_MAX_PLY, MAX_THREADS,
@@ -376,7 +378,13 @@ impl PySolver {
     /// that outlasts the line, `cooks` other checks that mate within the
     /// plies left (`length` below the plies left: a shorter mate),
     /// `ends_in_mate`, `same_length_defences`, `leftover`, and what the
-    /// limits left open (`unsettled`, `complete`). A move that is illegal,
+    /// limits left open (`unsettled`, `complete`). `short_defence` names the
+    /// first defence of the line that is not a longest one by the true mate
+    /// lengths under the solver's rule, as `tsumi check` does (`ply`,
+    /// `defence` and `longest` in USI, their `length` and `longest_length`
+    /// from that ply, `breaks_line`: the line is no forced mate because of
+    /// it), or is `None`; `short_defence_unsettled_at` is the defender's ply
+    /// the limits stopped that scan at, or `None`. A move that is illegal,
     /// an attacker move that does not check or a line of even length is a
     /// `ValueError` naming the ply.
     #[pyo3(signature = (position, moves, *, time_limit=None, nodes=None))]
@@ -396,10 +404,30 @@ impl PySolver {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
         };
-        let r = run_interruptible(py, &self.inner, limits, move |solver, limits| {
-            solver.report_line(&pos, &line, limits)
+        let (r, scan) = run_interruptible(py, &self.inner, limits, move |solver, limits| {
+            let r = solver.report_line(&pos, &line, limits)?;
+            let scan = solver.first_short_defence(&pos, &line, limits)?;
+            Ok((r, scan))
         })?;
-        report_dict(py, &r)
+        let d = report_dict(py, &r)?;
+        let (short, unsettled) = match scan {
+            DefenceScan::AllLongest => (None, None),
+            DefenceScan::Short(short) => {
+                let rec = ShortDefenceRecord::new(&short);
+                let e = PyDict::new(py);
+                e.set_item("ply", rec.ply)?;
+                e.set_item("defence", rec.defence)?;
+                e.set_item("length", rec.length)?;
+                e.set_item("longest", rec.longest)?;
+                e.set_item("longest_length", rec.longest_length)?;
+                e.set_item("breaks_line", rec.breaks_line)?;
+                (Some(e), None)
+            }
+            DefenceScan::Unsettled(ply) => (None, Some(ply)),
+        };
+        d.set_item("short_defence", short)?;
+        d.set_item("short_defence_unsettled_at", unsettled)?;
+        Ok(d)
     }
 
     /// The number of search threads.

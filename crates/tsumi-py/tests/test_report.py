@@ -53,7 +53,9 @@ def test_check_line_on_the_solvers_line_and_spoiled_lines():
     assert s.result == "mate"
     r = solver.check_line(sfen, s.pv)
     assert r["complete"] and r["ends_in_mate"] and r["longer_defences"] == []
-    assert r == {**s.soundness, "nodes": r["nodes"], "seconds": r["seconds"]}
+    assert r["short_defence"] is None and r["short_defence_unsettled_at"] is None
+    report = {k: v for k, v in r.items() if not k.startswith("short_defence")}
+    assert report == {**s.soundness, "nodes": r["nodes"], "seconds": r["seconds"]}
     # A line cut two plies short does not end in mate.
     if s.length >= 3:
         short = solver.check_line(sfen, s.pv[:-2])
@@ -78,6 +80,14 @@ def test_weak_defence_is_named():
                 r = solver.check_line(sfen, line)
                 assert r["ends_in_mate"] is True
                 assert any(d["ply"] == 2 for d in r["longer_defences"]), (sfen, line)
+                # tsumi check's verdict, by true mate lengths: ply 2's
+                # defence is mated in 2 plies from there, the longest in 4,
+                # which the 3-ply line does not reach.
+                short = r["short_defence"]
+                assert short is not None, (sfen, line)
+                assert (short["ply"], short["defence"], short["length"]) == (2, usi, 2), short
+                assert short["longest_length"] == 4 and short["breaks_line"] is True, short
+                assert short["longest"] != usi
                 return
     pytest.fail("no 5-ply problem with a defence mated at once")
 

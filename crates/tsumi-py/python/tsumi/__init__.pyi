@@ -209,6 +209,11 @@ class Solver:
         mating line, such as an author's solution: ``longer_defences`` and
         ``cooks`` (a ``length`` below the plies left is a shorter mate) say
         whether the line is the answer, ``ends_in_mate`` whether it mates.
+        ``short_defence`` is ``tsumi check``'s finding by true mate lengths:
+        the first defence of the line that is not a longest one (``ply``,
+        ``defence``, ``length``, ``longest``, ``longest_length``,
+        ``breaks_line``), or ``None``; ``short_defence_unsettled_at`` the
+        ply the limits stopped that scan at, or ``None``.
         ``ValueError`` names the ply of an illegal move or a non-check."""
     @property
     def threads(self) -> int: ...
