@@ -200,8 +200,8 @@ impl Solver {
 
     /// Commits the table's memory now, on huge pages where the system has
     /// them: otherwise the kernel supplies the table's pages as the
-    /// searches first touch them (small pages until a search has filled
-    /// a sixty-fourth of the table). For benchmarks that should not count
+    /// searches first touch them (see [`crate::table`]). For benchmarks
+    /// that should not count
     /// those first touches; a solver used for real never needs it.
     pub fn commit_table(&mut self) {
         self.table.commit_memory();
