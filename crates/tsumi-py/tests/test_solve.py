@@ -35,9 +35,7 @@ def test_mate_sets_exact_length(ply):
 
 
 def test_module_solve_matches_solver():
-    # Short solves: a table of 512 MiB or more is on huge pages from its
-    # first touch, and each place a search touches commits 2 MiB of it.
-    sfens = read_sfens("mate-3-ply.txt", 3)
+    sfens = read_sfens("mate-5-ply.txt", 5)
     for sfen in sfens:
         a = tsumi.solve(sfen, interpositions="count", hash_mb=16)
         b = tsumi.Solver(hash_mb=16, interpositions="count").solve(tsumi.Position(sfen))
