@@ -10,6 +10,8 @@
 //! - [`report_text`]: the report as text (one summary line, then one line
 //!   per item), with moves in Japanese and USI.
 //! - [`check`]: the verdict on an author's solution (`tsumi check`).
+//! - [`variation_lines`]: the lines of a report's cooks and longer
+//!   defences, within one budget (the CLI's, Python's and the page's).
 //! - [`kif`]: a solution as a KIF record, same-length defences (変同) as
 //!   変化 branches (`tsumi solve --kif`, the page's download).
 //! - [`refusal`]: why a problem is refused before any search, in English
@@ -30,3 +32,4 @@ pub mod record;
 pub mod refusal;
 pub mod report_json;
 pub mod report_text;
+pub mod variation_lines;

@@ -3,6 +3,7 @@
 
 use crate::hands::sfen_hand;
 use crate::report_json::JsonReport;
+use crate::variation_lines::VariationLines;
 use tsumi_core::Position;
 use tsumi_mate::{Report, Solution, Verdict};
 
@@ -82,6 +83,15 @@ impl SolveRecord {
             first_mate_ms: sol.first_mate.map(|(_, t)| t.as_millis() as u64),
             report: report.map(|r| JsonReport::new(r, attacker)),
         }
+    }
+
+    /// The same with the lines of its report's cooks and longer defences
+    /// (see [`JsonReport::with_lines`]).
+    pub fn with_lines(mut self, lines: Option<&VariationLines>) -> SolveRecord {
+        if let Some(lines) = lines {
+            self.report = self.report.map(|r| r.with_lines(lines));
+        }
+        self
     }
 }
 

@@ -4,7 +4,8 @@
 //! listed in docs/solver.md ("The soundness report").
 
 use crate::hands::sfen_hand;
-use tsumi_core::Color;
+use crate::variation_lines::VariationLines;
+use tsumi_core::{Color, Move};
 use tsumi_mate::report::Report;
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -15,6 +16,9 @@ struct JsonCook {
     length: u32,
     #[serde(rename = "final")]
     is_final: bool,
+    /// Its line, the move first, to the mate (USI), when it was built.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -36,6 +40,9 @@ struct JsonLonger {
     /// The attacker's hand at the end of its line (SFEN hand notation):
     /// not empty, a 変長 variation; null when not settled.
     leftover: Option<String>,
+    /// Its line, the defence first, to the mate (USI), when it was built.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -81,6 +88,7 @@ impl JsonReport {
                     mv: c.mv.to_usi(),
                     length: c.length,
                     is_final: c.is_final,
+                    line: None,
                 })
                 .collect(),
             same_length_defences: r
@@ -101,6 +109,7 @@ impl JsonReport {
                     mv: d.mv.to_usi(),
                     length: d.length,
                     leftover: d.leftover.map(|h| sfen_hand(h, attacker)),
+                    line: None,
                 })
                 .collect(),
             ends_in_mate: r.ends_in_mate,
@@ -127,5 +136,21 @@ impl JsonReport {
             nodes: r.nodes,
             ms: r.elapsed.as_millis() as u64,
         }
+    }
+
+    /// The same with the lines of the report's cooks and longer defences
+    /// (as [`crate::variation_lines::variation_lines`] built them for this
+    /// report) as each item's `"line"`; an item whose line was not built
+    /// has no `"line"`.
+    pub fn with_lines(mut self, lines: &VariationLines) -> JsonReport {
+        let usi =
+            |l: &Option<Vec<Move>>| l.as_ref().map(|l| l.iter().map(|m| m.to_usi()).collect());
+        for (c, l) in self.cooks.iter_mut().zip(&lines.cooks) {
+            c.line = usi(l);
+        }
+        for (d, l) in self.longer_defences.iter_mut().zip(&lines.longer) {
+            d.line = usi(l);
+        }
+        self
     }
 }

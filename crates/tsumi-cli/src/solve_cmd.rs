@@ -25,6 +25,7 @@ use tsumi_answer::hands::kanji_hand;
 use tsumi_answer::kif::solution_kif;
 use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
 use tsumi_answer::report_text;
+use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines};
 
 /// Solve tsume problems (with no input: the bundled sets).
 ///
@@ -550,6 +551,9 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
 struct Answer {
     sol: Solution,
     report: Result<Option<Report>, SolveError>,
+    /// The lines of the report's cooks and longer defences, for the JSON
+    /// record (built when one is written).
+    lines: Option<VariationLines>,
 }
 
 /// One job: its solver and its line on the progress display (cleared
@@ -623,6 +627,7 @@ fn solve_batch(
     let total_mb = settings.job_hash_mb().saturating_mul(settings.jobs);
     drop(Table::try_new(total_mb).map_err(|e| format!("--hash {}: {e}", settings.hash_mb))?);
     let json = settings.json;
+    let records = json || sinks.results.is_some();
     let Sinks {
         results,
         progress,
@@ -660,7 +665,20 @@ fn solve_batch(
             } else {
                 Ok(None)
             };
-            Ok(Answer { sol, report })
+            let lines = match &report {
+                // Stopped (Ctrl-C), the solver's stop flag ends each line's
+                // search at once.
+                Ok(Some(r)) if records => Some(variation_lines(
+                    &mut job.solver,
+                    &p.position,
+                    &sol.pv,
+                    r,
+                    &LineBudget::default(),
+                    &|| false,
+                )),
+                _ => None,
+            };
+            Ok(Answer { sol, report, lines })
         },
         |k, answer: Result<Result<Answer, SolveError>, String>| {
             let j = todo[k];
@@ -685,7 +703,7 @@ fn solve_batch(
                         Ok(())
                     })?;
                 }
-                Ok(Answer { sol, report }) => {
+                Ok(Answer { sol, report, lines }) => {
                     let report = report.unwrap_or_else(|e| {
                         errors += 1;
                         shown(progress, || {
@@ -694,13 +712,16 @@ fn solve_batch(
                         None
                     });
                     let record = (json || results.is_some()).then(|| {
-                        tsumi_answer::json::line(&SolveRecord::new(
-                            &p.name,
-                            &p.position,
-                            &sol,
-                            report.as_ref(),
-                            p.length,
-                        ))
+                        tsumi_answer::json::line(
+                            &SolveRecord::new(
+                                &p.name,
+                                &p.position,
+                                &sol,
+                                report.as_ref(),
+                                p.length,
+                            )
+                            .with_lines(lines.as_ref()),
+                        )
                     });
                     if let (Some(f), Some(line)) = (results.as_mut(), &record) {
                         f.append(line)?;

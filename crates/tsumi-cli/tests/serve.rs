@@ -28,8 +28,9 @@ fn without_times(mut v: Value) -> Value {
     v
 }
 
-/// The `answer` event of a search's event stream, read to its end.
-async fn answer(app: &axum::Router, uri: &str, body: Value) -> Value {
+/// The `answer` event of a search's event stream, read to its end, and its
+/// `lines` event if it sent one.
+async fn answer_and_lines(app: &axum::Router, uri: &str, body: Value) -> (Value, Option<Value>) {
     let req = Request::post(uri)
         .header("host", "127.0.0.1:8080")
         .header("content-type", "application/json")
@@ -38,15 +39,36 @@ async fn answer(app: &axum::Router, uri: &str, body: Value) -> Value {
     let res = app.clone().oneshot(req).await.unwrap();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8(bytes.to_vec()).unwrap();
-    let block = text
-        .split("\n\n")
-        .find(|b| b.starts_with("event: answer\n"))
-        .unwrap_or_else(|| panic!("no answer in {text}"));
-    let data = block
-        .lines()
-        .find_map(|l| l.strip_prefix("data: "))
-        .unwrap();
-    serde_json::from_str(data).unwrap()
+    let event = |name: &str| -> Option<Value> {
+        let block = text
+            .split("\n\n")
+            .find(|b| b.starts_with(&format!("event: {name}\n")))?;
+        let data = block.lines().find_map(|l| l.strip_prefix("data: "))?;
+        Some(serde_json::from_str(data).unwrap())
+    };
+    let answer = event("answer").unwrap_or_else(|| panic!("no answer in {text}"));
+    (answer, event("lines"))
+}
+
+/// The record without its report's lines (`"line"` of each cook and
+/// longer defence), which the page sends after the answer.
+fn without_lines(mut v: Value) -> (Value, Value) {
+    let mut lines = json!({});
+    if let Some(r) = v.get_mut("report").and_then(Value::as_object_mut) {
+        for key in ["cooks", "longer_defences"] {
+            let mut taken = Vec::new();
+            for item in r[key].as_array_mut().unwrap() {
+                taken.push(
+                    item.as_object_mut()
+                        .unwrap()
+                        .remove("line")
+                        .unwrap_or(Value::Null),
+                );
+            }
+            lines[key] = Value::Array(taken);
+        }
+    }
+    (v, lines)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -54,6 +76,7 @@ async fn the_page_answers_as_tsumi_solve_does() {
     let app = tsumi_web::app(tsumi_web::AppState::new(tsumi_web::ServeOptions::default()));
     let sample = include_str!("data/serve-sample.tsv");
     let mut compared = 0;
+    let mut lines_compared = 0;
     for row in sample.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = row.split('\t').collect();
         let (sfen, length, name, rule) = (f[0], f[1], f[2], f[3]);
@@ -72,17 +95,43 @@ async fn the_page_answers_as_tsumi_solve_does() {
         }
         let cli: Value = serde_json::from_slice(&cli).unwrap();
         // The CLI names a --sfen problem "--sfen": the page sends that name.
-        let web = answer(
+        let (web, web_lines) = answer_and_lines(
             &app,
             "/api/solve",
             json!({"sfen": sfen, "name": "--sfen", "settings": {"interpositions": rule}}),
         )
         .await;
+        let (cli_record, cli_lines) = without_lines(cli.clone());
         assert_eq!(
             without_times(web["record"].clone()),
-            without_times(cli.clone()),
+            without_times(cli_record),
             "{name}"
         );
+        // The lines of the cooks and longer defences: the CLI's record
+        // holds them, the page's lines event sends the same (built by
+        // tsumi_answer::variation_lines in both).
+        if let Some(web_lines) = web_lines {
+            for (key, web_key) in [("cooks", "cooks"), ("longer_defences", "longer")] {
+                let page: Vec<Value> = web_lines[web_key]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| match l["steps"].as_array() {
+                        Some(steps) => {
+                            Value::Array(steps.iter().map(|s| s["usi"].clone()).collect())
+                        }
+                        None => Value::Null,
+                    })
+                    .collect();
+                assert_eq!(Value::Array(page), cli_lines[key], "{name}: {key}");
+                lines_compared += cli_lines[key]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|l| !l.is_null())
+                    .count();
+            }
+        }
         // The development set's lengths are proven: the answer has them.
         // (将棋無双's published lengths are not all the shortest mate.)
         if rule == "count" {
@@ -116,6 +165,7 @@ async fn the_page_answers_as_tsumi_solve_does() {
         compared += 1;
     }
     assert_eq!(compared, 20);
+    assert!(lines_compared > 0, "no cook or longer defence had a line");
 }
 
 /// A `tsumi serve` process, ended when dropped (a failed test too).

@@ -5,6 +5,7 @@
 use crate::convert::hand_dict;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use tsumi_answer::variation_lines::VariationLines;
 use tsumi_core::Move;
 use tsumi_mate::report::Report;
 
@@ -15,11 +16,23 @@ fn usi_list(line: &[Move]) -> Vec<String> {
 /// `r` as a dict: `cooks`, `same_length_defences`, `longer_defences`,
 /// `ends_in_mate`, `leftover`, `refutations`, `first_checks`, `unsettled`,
 /// `complete`, `proves_mate`, `nodes`, `seconds`.
-pub fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>> {
+pub fn report_dict<'py>(
+    py: Python<'py>,
+    r: &Report,
+    lines: Option<&VariationLines>,
+) -> PyResult<Bound<'py, PyDict>> {
+    // Each cook's and longer defence's line, when the lines were built:
+    // a list of USI moves, or None where the budget ran out.
+    let line_of = |items: Option<&Vec<Option<Vec<tsumi_core::Move>>>>, i: usize| {
+        items.map(|l| l.get(i).cloned().flatten().map(|l| usi_list(&l)))
+    };
     let d = PyDict::new(py);
     let cooks = PyList::empty(py);
-    for c in &r.cooks {
+    for (i, c) in r.cooks.iter().enumerate() {
         let e = PyDict::new(py);
+        if let Some(line) = line_of(lines.map(|l| &l.cooks), i) {
+            e.set_item("line", line)?;
+        }
         e.set_item("ply", c.ply)?;
         e.set_item("move", c.mv.to_usi())?;
         e.set_item("length", c.length)?;
@@ -38,8 +51,11 @@ pub fn report_dict<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDi
     }
     d.set_item("same_length_defences", same)?;
     let longer = PyList::empty(py);
-    for l in &r.longer_defences {
+    for (i, l) in r.longer_defences.iter().enumerate() {
         let e = PyDict::new(py);
+        if let Some(line) = line_of(lines.map(|l| &l.longer), i) {
+            e.set_item("line", line)?;
+        }
         e.set_item("ply", l.ply)?;
         e.set_item("move", l.mv.to_usi())?;
         e.set_item("length", l.length)?;

@@ -6,6 +6,7 @@
 use crate::convert::hand_dict;
 use crate::notation;
 use crate::report::report_dict;
+use crate::solve::ReportWithLines;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -13,7 +14,6 @@ use std::time::Duration;
 use tsumi_answer::json;
 use tsumi_answer::record::{ErrorRecord, SolveRecord};
 use tsumi_core::{Hand, Move, Position};
-use tsumi_mate::report::Report;
 use tsumi_mate::{Solution as CoreSolution, TableStats, Verdict};
 
 /// The problem an answer is for, with what the input said of it.
@@ -38,8 +38,9 @@ impl Problem {
 
 /// The soundness report behind `soundness` and the JSON line.
 enum Soundness {
-    /// Made in this process: the report, if one was asked for.
-    Here(Option<Report>),
+    /// Made in this process: the report and its lines, if one was asked
+    /// for.
+    Here(Option<ReportWithLines>),
     /// Brought back by pickle: the JSON line and the report's dict as
     /// they were made where the problem was solved.
     Carried {
@@ -89,7 +90,7 @@ impl PySolution {
     pub fn new(
         pos: &Position,
         sol: CoreSolution,
-        report: Option<Report>,
+        report: Option<ReportWithLines>,
         with_text: bool,
         name: Option<String>,
         published_length: Option<u32>,
@@ -171,13 +172,16 @@ impl PySolution {
                 json::line(&ErrorRecord::new(name, &p.sfen(), e, p.published_length))
             }
             (None, Soundness::Carried { line, .. }, _) => line.clone(),
-            (None, Soundness::Here(report), Ok(pos)) => json::line(&SolveRecord::new(
-                name,
-                pos,
-                &self.sol,
-                report.as_ref(),
-                p.published_length,
-            )),
+            (None, Soundness::Here(report), Ok(pos)) => json::line(
+                &SolveRecord::new(
+                    name,
+                    pos,
+                    &self.sol,
+                    report.as_ref().map(|(r, _)| r),
+                    p.published_length,
+                )
+                .with_lines(report.as_ref().map(|(_, l)| l)),
+            ),
             (None, Soundness::Here(_), Err(_)) => {
                 unreachable!("an answer without a position is an error row")
             }
@@ -291,7 +295,10 @@ impl PySolution {
     #[getter]
     fn soundness<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         match &self.soundness {
-            Soundness::Here(r) => r.as_ref().map(|r| report_dict(py, r)).transpose(),
+            Soundness::Here(r) => r
+                .as_ref()
+                .map(|(r, lines)| report_dict(py, r, Some(lines)))
+                .transpose(),
             Soundness::Carried { dict, .. } => Ok(dict.as_ref().map(|d| d.bind(py).clone())),
         }
     }

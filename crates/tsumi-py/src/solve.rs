@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tsumi_answer::check::ShortDefenceRecord;
+use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines};
 use tsumi_core::Position;
 use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::short_defence::DefenceScan;
@@ -119,6 +120,22 @@ pub(crate) fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     ))
 }
 
+/// A report with the lines of its cooks and longer defences.
+pub(crate) type ReportWithLines = (Report, VariationLines);
+
+/// The lines of `r`'s cooks and longer defences (`r` is the report on
+/// `line` from `pos`), built on `solver` right after the report as
+/// `tsumi solve --report` builds them; the solver's stop flag (Ctrl-C)
+/// ends them.
+fn build_lines(
+    solver: &mut CoreSolver,
+    pos: &Position,
+    line: &[tsumi_core::Move],
+    r: &Report,
+) -> VariationLines {
+    variation_lines(solver, pos, line, r, &LineBudget::default(), &|| false)
+}
+
 fn solve_err(e: SolveError) -> PyErr {
     match e {
         SolveError::NoDefenderKing => PyValueError::new_err(e.to_string()),
@@ -211,7 +228,7 @@ fn solve_with_report(
     pos: Position,
     limits: Limits,
     report: bool,
-) -> PyResult<(CoreSolution, Option<Report>)> {
+) -> PyResult<(CoreSolution, Option<ReportWithLines>)> {
     if !report {
         if let Some(s) = short_mate_first(solver, &pos, limits)? {
             return Ok((s, None));
@@ -224,6 +241,10 @@ fn solve_with_report(
         } else {
             None
         };
+        let r = r.map(|r| {
+            let lines = build_lines(solver, &pos, &sol.pv, &r);
+            (r, lines)
+        });
         Ok((sol, r))
     })
 }
@@ -404,12 +425,14 @@ impl PySolver {
             nodes: call.nodes.or(self.limits.nodes),
             time: call.time.or(self.limits.time),
         };
-        let (r, scan) = run_interruptible(py, &self.inner, limits, move |solver, limits| {
-            let r = solver.report_line(&pos, &line, limits)?;
-            let scan = solver.first_short_defence(&pos, &line, limits)?;
-            Ok((r, scan))
-        })?;
-        let d = report_dict(py, &r)?;
+        let (r, lines, scan) =
+            run_interruptible(py, &self.inner, limits, move |solver, limits| {
+                let r = solver.report_line(&pos, &line, limits)?;
+                let lines = build_lines(solver, &pos, &line, &r);
+                let scan = solver.first_short_defence(&pos, &line, limits)?;
+                Ok((r, lines, scan))
+            })?;
+        let d = report_dict(py, &r, Some(&lines))?;
         let (short, unsettled) = match scan {
             DefenceScan::AllLongest => (None, None),
             DefenceScan::Short(short) => {

@@ -3,26 +3,19 @@
 //! each (a same-length defence's line, a refutation's check and defence;
 //! a cook's mate and a longer defence's line in [`ReportLines`]). The
 //! items and their lengths are the solver's report; the lines of cooks and
-//! longer defences are built by [`tsumi_mate::Solver::variation_line`]
-//! after it, and sent after the answer.
+//! longer defences are built after it by [`tsumi_answer::variation_lines`]
+//! (as `tsumi solve --report` builds them), and sent after the answer.
 
 use crate::board::cell;
 use crate::job::JobContext;
 use crate::lines::{japanese, line_view, LineView};
 use serde::Serialize;
-use std::time::{Duration, Instant};
 use tsumi_answer::hands::kanji_hand;
 use tsumi_answer::report_text::{positions_along, summary};
+use tsumi_answer::variation_lines::{variation_lines, LineBudget};
 use tsumi_core::{Move, Position};
 use tsumi_mate::report::{Report, MAX_REFUTED};
-use tsumi_mate::{Limits, Solver};
-
-/// At most this many lines of cooks and longer defences are built.
-const MAX_LINES: usize = 60;
-/// Time for building them all.
-const LINES_TIME: Duration = Duration::from_secs(10);
-/// Nodes for building one.
-const LINE_NODES: u64 = 3_000_000;
+use tsumi_mate::Solver;
 
 /// A move of the report: its ply, its text and its cells.
 #[derive(Clone, Debug, Serialize)]
@@ -169,39 +162,6 @@ impl<'a> Along<'a> {
     }
 }
 
-/// Builds the lines of moves off the main line, within a shared budget.
-struct Builder<'a> {
-    solver: &'a mut Solver,
-    start: &'a Position,
-    main: &'a [Move],
-    ctx: &'a JobContext,
-    deadline: Instant,
-    built: usize,
-}
-
-impl Builder<'_> {
-    fn line(&mut self, ply: u32, mv: Move, length: u32) -> Option<Vec<Move>> {
-        if length <= 1 {
-            return Some(vec![mv]);
-        }
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if self.built >= MAX_LINES || left.is_zero() || self.ctx.stopped() {
-            return None;
-        }
-        self.built += 1;
-        // The solver's stop flag is the request's: Stop ends this too.
-        let limits = Limits {
-            nodes: Some(LINE_NODES),
-            time: Some(left),
-        };
-        let prefix = &self.main[..ply as usize - 1];
-        self.solver
-            .variation_line(self.start, prefix, mv, length, &limits)
-            .ok()
-            .flatten()
-    }
-}
-
 /// The view of `r`, the report on `line` from `start`.
 pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
     let along = Along::new(start, line);
@@ -273,7 +233,8 @@ pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
 
 /// The lines of `r`'s cooks and longer defences (`r` is the report on
 /// `line` from `start`), built on `solver` right after the report, whose
-/// table it still holds.
+/// table it still holds, as `tsumi solve --report` builds them
+/// ([`tsumi_answer::variation_lines`]); Stop ends the building too.
 pub fn report_lines(
     solver: &mut Solver,
     start: &Position,
@@ -282,31 +243,24 @@ pub fn report_lines(
     ctx: &JobContext,
 ) -> ReportLines {
     let along = Along::new(start, line);
-    let mut builder = Builder {
-        solver,
-        start,
-        main: line,
-        ctx,
-        deadline: Instant::now() + LINES_TIME,
-        built: 0,
+    let built = variation_lines(solver, start, line, r, &LineBudget::default(), &|| {
+        ctx.stopped()
+    });
+    let view = |items: &[(u32, Option<Vec<Move>>)]| {
+        items
+            .iter()
+            .map(|(ply, l)| l.as_ref().map(|l| along.view(*ply, l)))
+            .collect()
     };
-    let cooks = r
-        .cooks
-        .iter()
-        .map(|c| {
-            builder
-                .line(c.ply, c.mv, c.length)
-                .map(|v| along.view(c.ply, &v))
-        })
-        .collect();
-    let longer = r
+    let cooks: Vec<_> = r.cooks.iter().map(|c| c.ply).zip(built.cooks).collect();
+    let longer: Vec<_> = r
         .longer_defences
         .iter()
-        .map(|d| {
-            d.length
-                .and_then(|n| builder.line(d.ply, d.mv, n))
-                .map(|v| along.view(d.ply, &v))
-        })
+        .map(|d| d.ply)
+        .zip(built.longer)
         .collect();
-    ReportLines { cooks, longer }
+    ReportLines {
+        cooks: view(&cooks),
+        longer: view(&longer),
+    }
 }
