@@ -57,29 +57,19 @@ pub mod checker;
 mod child;
 pub mod config;
 pub mod defence;
-pub mod dfpn;
 mod estimates;
-mod expansion;
-mod first_mate;
 mod keymap;
 pub mod limits;
-pub mod line;
-mod node;
-mod parallel;
 mod path;
 pub mod pieces;
-pub mod pnstar;
 pub mod report;
-mod scratch;
 mod search;
 pub mod search_thread;
 mod short_mate;
 pub mod solver;
 mod spare;
 pub mod table;
-mod table_line;
 pub mod useless;
-mod useless_search;
 mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
@@ -88,8 +78,8 @@ pub use config::{
 };
 pub use defence::Defence;
 pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
-pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
+pub use search::parallel::MAX_THREADS;
 pub use search_thread::{
     on_search_stack, search_stack_size, spawn_scoped_search_thread, spawn_search_thread,
 };

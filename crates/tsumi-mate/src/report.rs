@@ -38,7 +38,7 @@ use crate::child::{Child, NO_REP};
 use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase};
-use crate::line::LineFailure;
+use crate::search::principal_line::LineFailure;
 use crate::search::Search;
 use crate::search_thread;
 use crate::solver::{SolveError, Solver, Verdict};

@@ -1,16 +1,27 @@
 //! The searching state of one solve: the position, the path from the
 //! root (for repetitions), the table handle, the budget and the solve's
-//! settings. The node's children live in [`crate::expansion`], the node
-//! loop in [`crate::node`].
+//! settings. The node's children live in [`crate::search::expansion`], the node
+//! loop in [`crate::search::node_loop`].
+
+pub(crate) mod dfpn;
+pub(crate) mod expansion;
+pub(crate) mod first_mate;
+pub(crate) mod node_loop;
+pub(crate) mod parallel;
+pub(crate) mod pnstar;
+pub(crate) mod principal_line;
+pub(crate) mod scratch;
+pub(crate) mod table_line;
+pub(crate) mod useless_interpositions;
 
 use crate::busy::BusySet;
 use crate::child::{Child, NodeResult, NO_REP};
 use crate::config::SolverConfig;
 use crate::estimates::Estimates;
-use crate::expansion::Expander;
 use crate::keymap::KeyMap;
 use crate::limits::Budget;
 use crate::path::Path;
+use crate::search::expansion::Expander;
 use crate::table::Table;
 use crate::useless::Interpositions;
 use std::sync::Arc;
@@ -34,7 +45,7 @@ pub(crate) struct Search<'t> {
     /// [`crate::estimates`]).
     estimates: Estimates,
     /// In a parallel search: the nodes other threads are in (see
-    /// [`crate::parallel`]).
+    /// [`crate::search::parallel`]).
     pub busy: Option<Arc<BusySet>>,
     /// Child lists of nodes that have returned, kept with their capacity
     /// for the next nodes: after the first few nodes at each depth a node

@@ -8,16 +8,16 @@
 //! 2. while the known mate is `L` plies long, search for a mate within
 //!    `L - 2` plies; each success shortens `L`, and the first failure
 //!    proves that `L` is the shortest;
-//! 3. build the principal line ([`crate::line`]) and replay it with the
+//! 3. build the principal line ([`crate::search::principal_line`]) and replay it with the
 //!    independent checker ([`crate::checker`]) before reporting it.
 
 use crate::checker::{check_mate_line, LineError};
 use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_NODES};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
-use crate::line::LineFailure;
-use crate::parallel::Parallel;
-use crate::scratch;
+use crate::search::parallel::Parallel;
+use crate::search::principal_line::LineFailure;
+use crate::search::scratch;
 use crate::search::Search;
 use crate::search_thread;
 use crate::short_mate::{short_mate, ShortMate};
@@ -158,7 +158,7 @@ impl std::error::Error for SolveError {}
 pub struct Solver {
     table: Table,
     /// The small table a first mate is looked for on first (see
-    /// [`crate::scratch`]), made at the first solve that wants it.
+    /// [`crate::search::scratch`]), made at the first solve that wants it.
     scratch: Option<Table>,
     config: SolverConfig,
     stop: Option<StopFlag>,
@@ -396,7 +396,7 @@ impl Solver {
     }
 
     /// The table, and the small table the next solve looks for its first
-    /// mate on first, if it does (see [`crate::scratch`]).
+    /// mate on first, if it does (see [`crate::search::scratch`]).
     fn tables(&mut self) -> (&mut Table, Option<&mut Table>) {
         let small = if scratch::wanted(&self.config) {
             self.scratch.as_mut()
@@ -523,7 +523,7 @@ impl Outcome {
 }
 
 /// A solve of `pos` on `table`, looking for the first mate on `small`
-/// first when there is one (see [`crate::scratch`]). The tables come as
+/// first when there is one (see [`crate::search::scratch`]). The tables come as
 /// `&mut`, which may be sent to a search thread, and are used shared.
 /// `short`: the search for a mate in one or three of `pos` already made,
 /// that found none.
@@ -615,7 +615,7 @@ fn short_first(
     s.nodes += found.nodes;
     let Some(mate) = found.mate else {
         // The first mate is looked for counting every interposition
-        // (see crate::first_mate).
+        // (see crate::search::first_mate).
         s.remember_estimates(&found.estimates, Interpositions::CountAll);
         return Ok(None);
     };
@@ -663,7 +663,7 @@ struct Found {
 /// A mate found and its line, read from the table when it was found.
 type KeptLine = (Found, (Vec<Move>, Hand));
 
-/// The line of `found` read from the table (see [`crate::table_line`]),
+/// The line of `found` read from the table (see [`crate::search::table_line`]),
 /// under the convention it was proven in; no node is searched.
 fn line_from_table(s: &mut Search, config: &SolverConfig, found: Found) -> Option<KeptLine> {
     s.config.interpositions = found.rule;

@@ -28,7 +28,7 @@
 //! within `max_ply` only, the root is searched again under the rule.
 
 use crate::child::NodeResult;
-use crate::parallel::Parallel;
+use crate::search::parallel::Parallel;
 use crate::search::Search;
 use crate::table::{Table, DEPTH_INF};
 use crate::useless::Interpositions;
@@ -36,7 +36,7 @@ use crate::useless::Interpositions;
 impl<'t> Search<'t> {
     /// Settles the root within `max_ply` plies for a solve under the
     /// current settings' rule, on the search's table or, when `large` is
-    /// given, on the small table first (see [`crate::scratch`]). Returns
+    /// given, on the small table first (see [`crate::search::scratch`]). Returns
     /// the result and the convention under which it was found (the one to
     /// read its line with).
     pub(crate) fn first_mate(

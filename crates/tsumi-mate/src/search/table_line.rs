@@ -145,27 +145,27 @@ mod tests {
     #[test]
     fn the_table_holds_the_line_of_a_first_mate() {
         lines_of(
-            include_str!("../tests/data/mate-1-ply.txt"),
+            include_str!("../../tests/data/mate-1-ply.txt"),
             50,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-3-ply.txt"),
+            include_str!("../../tests/data/mate-3-ply.txt"),
             100,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-5-ply.txt"),
+            include_str!("../../tests/data/mate-5-ply.txt"),
             100,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-7-ply.txt"),
+            include_str!("../../tests/data/mate-7-ply.txt"),
             50,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-5-ply.txt"),
+            include_str!("../../tests/data/mate-5-ply.txt"),
             50,
             Interpositions::SkipUseless,
         );

@@ -9,13 +9,13 @@
 //! number by a quarter before control returns, which stops the search from
 //! bouncing between two nearly equal children.
 //!
-//! The node loop itself is shared with PN* ([`crate::node`]); this file
+//! The node loop itself is shared with PN* ([`crate::search::node_loop`]); this file
 //! is df-pn's [`Policy`]: the two thresholds, the choice of child and the
 //! thresholds it gets.
 
 use crate::child::{Child, NodeResult};
-use crate::expansion::select;
-use crate::node::Policy;
+use crate::search::expansion::select;
+use crate::search::node_loop::Policy;
 use crate::search::Search;
 use crate::table::{INF, INF_MINUS};
 

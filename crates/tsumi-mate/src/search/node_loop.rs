@@ -1,8 +1,8 @@
 //! The node loop shared by the proof-number searches: a node is opened
 //! (looked up, generated and expanded), then searched child by child until
 //! it is resolved, its numbers pass the thresholds the policy set for it,
-//! or the budget runs out. What differs between df-pn ([`crate::dfpn`])
-//! and PN* ([`crate::pnstar`]) is a [`Policy`]: when a node gives up, and
+//! or the budget runs out. What differs between df-pn ([`crate::search::dfpn`])
+//! and PN* ([`crate::search::pnstar`]) is a [`Policy`]: when a node gives up, and
 //! which child it searches next with which thresholds.
 //!
 //! Children are kept in the frame and updated from what each descent
@@ -15,8 +15,8 @@
 use crate::and_cap;
 use crate::child::{dec, Child, NodeResult, NO_REP};
 use crate::config::Algo;
-use crate::expansion;
 use crate::pieces::full_hand;
+use crate::search::expansion;
 use crate::search::Search;
 use crate::table::Probe;
 use tsumi_core::{Move, MoveList, Position};

@@ -9,12 +9,12 @@
 //! proof number with the threshold share its siblings leave. There is no
 //! disproof threshold: a node gives up only when its proof number reaches
 //! the threshold or it is resolved. It shares the node loop
-//! ([`crate::node`]), the table, proof and disproof pieces, repetition
-//! handling and the 無駄合 rule with df-pn ([`crate::dfpn`]), and differs
+//! ([`crate::search::node_loop`]), the table, proof and disproof pieces, repetition
+//! handling and the 無駄合 rule with df-pn ([`crate::search::dfpn`]), and differs
 //! from it only in its [`Policy`]; it exists for comparison.
 
 use crate::child::{Child, NodeResult};
-use crate::node::Policy;
+use crate::search::node_loop::Policy;
 use crate::search::Search;
 use crate::table::{INF, INF_MINUS};
 
