@@ -19,6 +19,11 @@
 
 use crate::useless::Interpositions;
 
+/// The name of the defence choice that takes the defence going with the
+/// interposition rule ([`Defence::for_rule`]): every front end's default
+/// (see [`Defence::from_choice`]).
+pub const AUTO_DEFENCE: &str = "auto";
+
 /// How the principal line chooses among defences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Defence {
@@ -50,6 +55,16 @@ impl Defence {
             Interpositions::SkipUseless => Defence::NoLeftover,
             Interpositions::CountAll => Defence::Longest,
         }
+    }
+
+    /// Parses a front end's choice under the rule `interpositions`:
+    /// [`AUTO_DEFENCE`] (the defence that goes with the rule,
+    /// [`Defence::for_rule`]) or a defence's name.
+    pub fn from_choice(name: &str, interpositions: Interpositions) -> Option<Defence> {
+        if name == AUTO_DEFENCE {
+            return Some(Defence::for_rule(interpositions));
+        }
+        Defence::from_name(name)
     }
 
     /// Parses a command-line name.

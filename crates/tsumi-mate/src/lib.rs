@@ -78,9 +78,10 @@ mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use config::{
-    Algo, Shortest, SolverConfig, DEFAULT_HASH_MB, DEFAULT_MAX_PLY, MAX_PLY_LIMIT, QUICK_MIN_NODES,
+    Algo, Shortest, SolverConfig, DEFAULT_HASH_MB, DEFAULT_INTERPOSITIONS, DEFAULT_MAX_PLY,
+    MAX_PLY_LIMIT, QUICK_MIN_NODES,
 };
-pub use defence::Defence;
+pub use defence::{Defence, AUTO_DEFENCE};
 pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
 pub use report::{Cook, Report, SameLengthDefence};
 pub use search::parallel::MAX_THREADS;

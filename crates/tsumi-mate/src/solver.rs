@@ -242,39 +242,24 @@ impl Solver {
         (&mut self.table, &mut self.walker)
     }
 
-    /// Replaces the limits for later solves.
+    /// Replaces every setting for later solves with `config`, one value:
+    /// how a front end reuses a solver (a table whose pages are already
+    /// there costs a short search nothing). The table is kept when it has
+    /// `config.hash_mb` MiB (a solve starts from an empty table anyway),
+    /// else made anew at that size; when the machine cannot give it, the
+    /// error names the size and the solver is left as it was.
+    pub fn set_config(&mut self, config: SolverConfig) -> Result<(), TableError> {
+        if config.hash_mb != self.config.hash_mb {
+            self.table = Table::try_new(config.hash_mb)?;
+        }
+        self.config = config;
+        Ok(())
+    }
+
+    /// Replaces the limits for later solves (the one setting a caller
+    /// solving problem after problem changes between calls).
     pub fn set_limits(&mut self, limits: Limits) {
         self.config.limits = limits;
-    }
-
-    /// Sets the number of search threads for later solves (at least 1;
-    /// the table is kept).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.config.threads = threads.max(1);
-    }
-
-    /// Switches the algorithm for later solves (the table is kept).
-    pub fn set_algo(&mut self, algo: Algo) {
-        self.config.algo = algo;
-    }
-
-    /// Sets how much work later solves put into proving a mate's length
-    /// the shortest (the table is kept).
-    pub fn set_shortest(&mut self, shortest: Shortest) {
-        self.config.shortest = shortest;
-    }
-
-    /// Sets how later solves count interpositions (the 無駄合 rule). Each
-    /// solve starts from an empty table, so no result of one rule is
-    /// read under the other.
-    pub fn set_interpositions(&mut self, interpositions: Interpositions) {
-        self.config.interpositions = interpositions;
-    }
-
-    /// Sets which defence later solves' lines follow (see
-    /// [`crate::defence`]).
-    pub fn set_defence(&mut self, defence: Defence) {
-        self.config.defence = defence;
     }
 
     /// Installs (or removes) a callback called about five times a second

@@ -98,7 +98,7 @@ impl Default for Options {
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
             shortest: Shortest::Prove,
-            interpositions: Interpositions::SkipUseless,
+            interpositions: tsumi_mate::DEFAULT_INTERPOSITIONS,
             defence_choice: None,
         }
     }
@@ -190,7 +190,7 @@ impl Options {
         }
         if name.eq_ignore_ascii_case(DEFENCE) {
             self.defence_choice = match value {
-                Some(v) if v.eq_ignore_ascii_case("auto") => None,
+                Some(v) if v.eq_ignore_ascii_case(tsumi_mate::AUTO_DEFENCE) => None,
                 Some(v) => Some(
                     [Defence::NoLeftover, Defence::Longest]
                         .into_iter()
