@@ -15,7 +15,7 @@
 //! are unchanged: a check that mates in the fewest plies against every
 //! defence. The search, which proves that shortest length, is unchanged
 //! too: only the line, and so the length the solver reports, differ (see
-//! [`crate::search::principal_line`]).
+//! `search/principal_line.rs`).
 
 use crate::useless::Interpositions;
 

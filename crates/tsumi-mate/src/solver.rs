@@ -1,17 +1,18 @@
 //! The solver: shortest mate, principal line, verification.
 //!
 //! A solve runs in three phases on one table, each with a context of its
-//! own ([`crate::search::context`]: the table and the settings of that
-//! phase, built from the one [`SolverConfig`] the solver was given) and
-//! the solver's walker ([`crate::search::walker`]):
+//! own (`search/context.rs`: the table and the settings of that phase,
+//! built from the one [`SolverConfig`] the solver was given) and the
+//! solver's walker (`search/walker.rs`):
 //!
 //! 1. find any mate within [`SolverConfig::max_ply`] plies (or prove there
 //!    is none);
 //! 2. while the known mate is `L` plies long, search for a mate within
 //!    `L - 2` plies; each success shortens `L`, and the first failure
 //!    proves that `L` is the shortest;
-//! 3. build the principal line ([`crate::search::principal_line`]) and replay it with the
-//!    independent checker ([`crate::checker`]) before reporting it.
+//! 3. build the principal line (`search/principal_line.rs`) and replay it
+//!    with the independent checker ([`crate::checker`]) before reporting
+//!    it.
 
 use crate::checker::{check_mate_line, LineError};
 use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_NODES};
