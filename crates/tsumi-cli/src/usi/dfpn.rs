@@ -47,9 +47,9 @@ fn new_solver(hash_mb: usize) -> Result<Solver, String> {
 }
 
 impl DfPnBackend {
-    /// The solver's settings for a search within `limits`: the engine's
-    /// options (table size, threads, and those `limits` carries) over the
-    /// project's defaults.
+    /// The solver's settings for a search within `limits`: the settings
+    /// the engine sent, with the search's node and time limits and this
+    /// backend's table size and threads.
     fn config(&self, limits: &SearchLimits) -> SolverConfig {
         SolverConfig {
             hash_mb: self.hash_mb,
@@ -58,10 +58,7 @@ impl DfPnBackend {
                 nodes: limits.nodes,
                 time: limits.time,
             },
-            shortest: limits.shortest,
-            interpositions: limits.interpositions,
-            defence: limits.defence,
-            ..SolverConfig::standard()
+            ..limits.settings
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The engine's USI options: what `usi` declares and what `setoption`
 //! may change.
 
-use tsumi_mate::{Defence, Interpositions, Shortest};
+use tsumi_mate::{Defence, Interpositions, Shortest, SolverConfig};
 
 /// A declared integer option.
 struct Spin {
@@ -110,6 +110,20 @@ impl Options {
     pub fn defence(&self) -> Defence {
         self.defence_choice
             .unwrap_or(Defence::for_rule(self.interpositions))
+    }
+
+    /// How to solve under these options, as one value: the project's
+    /// defaults ([`SolverConfig::standard`]) with the options' table size,
+    /// threads, `Shortest`, `Interpositions` and `Defence`.
+    pub fn solver_config(&self) -> SolverConfig {
+        SolverConfig {
+            hash_mb: self.hash_mb,
+            threads: self.threads,
+            shortest: self.shortest,
+            interpositions: self.interpositions,
+            defence: self.defence(),
+            ..SolverConfig::standard()
+        }
     }
 
     /// The `option name …` lines of the `usi` answer.
