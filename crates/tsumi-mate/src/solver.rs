@@ -666,11 +666,10 @@ fn line_from_table(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLin
 /// end of a long shortening it may be gone (Astral Traveler, 3.4 M nodes
 /// to its first mate at `a397be1`, ended `unknown` at 15 s that way).
 fn line_searched(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
-    w.budget
-        .cap_nodes(Some(w.nodes.saturating_add(grace_nodes(found.len))));
-    let line = search_line(w, cx, found);
+    let capped = cx.capped(w.nodes.saturating_add(grace_nodes(found.len)));
+    let line = search_line(w, &capped, found);
     let nodes = w.nodes;
-    w.budget.lift_cap(nodes);
+    w.budget.resume(nodes);
     line.ok()
 }
 
@@ -705,9 +704,11 @@ fn shorten(
     let allowance = (config.shortest == Shortest::Quick).then(|| w.nodes.max(QUICK_MIN_NODES));
     while found.len >= 3 {
         w.budget.phase = Phase::Shortening(found.len as u32);
-        w.budget
-            .cap_nodes(allowance.map(|a| w.nodes.saturating_add(a)));
-        let r = w.settle_root(cx, found.len - 2);
+        let step = match allowance {
+            Some(a) => cx.capped(w.nodes.saturating_add(a)),
+            None => *cx,
+        };
+        let r = w.settle_root(&step, found.len - 2);
         if !r.resolved() {
             return kept_mate(w, cx, pos, found, kept);
         }
@@ -722,7 +723,6 @@ fn shorten(
         };
         kept = line_from_table(w, cx, found).or(kept);
     }
-    w.budget.cap_nodes(None);
     let Found { len, pieces, .. } = found;
     // Phase 3: the line, checked.
     w.budget.phase = Phase::Line(len as u32);

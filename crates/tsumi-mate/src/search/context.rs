@@ -1,33 +1,54 @@
-//! What one phase of a solve searches with, read only: the table and the
+//! What one phase of a solve searches with, read only: the table, the
 //! settings of that phase (the rule interpositions are counted under, the
-//! defence a line follows, the algorithm, the threads).
+//! defence a line follows, the algorithm, the threads) and its node cap.
+//! The walker's budget ([`crate::limits`]) counts the nodes against the
+//! solve's limits and the cap of the phase it is in.
 //!
 //! A phase that searches under other settings than the solve's (the first
 //! mate under the 無駄合 rule is looked for counting every interposition,
 //! a kept mate's line is read under the convention it was proven in, the
-//! line of the longest defence comes first) gets a context of its own,
-//! built for it ([`Context::with_rule`], [`Context::with_defence`],
-//! [`Context::on_table`]): nothing is changed in place and put back.
+//! line of the longest defence comes first) or within a cap of its own
+//! gets a context of its own, built for it ([`Context::with_rule`],
+//! [`Context::with_defence`], [`Context::on_table`], [`Context::capped`]):
+//! nothing is changed in place and put back.
 
 use crate::config::SolverConfig;
 use crate::defence::Defence;
 use crate::table::Table;
 use crate::useless::Interpositions;
 
-/// The table and the settings of one phase of a solve, shared read only
-/// by every walker (thread) of that phase.
+/// The table, the settings and the node cap of one phase of a solve,
+/// shared read only by every walker (thread) of that phase.
 #[derive(Clone, Copy)]
 pub(crate) struct Context<'t> {
     /// The table.
     pub tt: &'t Table,
     /// The phase's settings.
     pub config: SolverConfig,
+    /// The node count at which the phase's searches stop, below the
+    /// solve's own limits (`u64::MAX`: none): the first mate's allowance
+    /// on the small table, each shortening step's under
+    /// [`crate::Shortest::Quick`], a line's grace nodes.
+    pub cap: u64,
 }
 
 impl<'t> Context<'t> {
     /// A phase on `tt` with the settings `config`.
     pub(crate) fn new(tt: &'t Table, config: SolverConfig) -> Context<'t> {
-        Context { tt, config }
+        Context {
+            tt,
+            config,
+            cap: u64::MAX,
+        }
+    }
+
+    /// This phase's context with its searches stopping at `nodes` nodes
+    /// (or at the solve's own limits if they come first).
+    pub(crate) fn capped(&self, nodes: u64) -> Context<'t> {
+        Context {
+            cap: nodes,
+            ..*self
+        }
     }
 
     /// This phase's context with interpositions counted under `rule`.
@@ -57,6 +78,7 @@ impl<'t> Context<'t> {
         Context {
             tt,
             config: self.config,
+            cap: self.cap,
         }
     }
 

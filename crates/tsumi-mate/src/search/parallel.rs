@@ -56,13 +56,13 @@ impl Walker {
         let (mine, theirs) = std::thread::scope(|scope| {
             let mut handles = Vec::new();
             for budget in helpers {
-                let (pos, config) = (self.pos.clone(), cx.config);
+                let (pos, config, cap) = (self.pos.clone(), cx.config, cx.cap);
                 let (shared, pool, busy) = (&shared, &pool, &busy);
                 let spawned = std::thread::Builder::new()
                     .name("tsumi-helper".to_string())
                     .stack_size(stack)
                     .spawn_scoped(scope, move || {
-                        let cx = Context::new(shared.table(), config);
+                        let cx = Context::new(shared.table(), config).capped(cap);
                         let mut h = Walker::new(pos, budget);
                         h.busy = Some(busy.clone());
                         let r = h.settle(&cx, remaining, 0);

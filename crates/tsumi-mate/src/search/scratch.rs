@@ -59,10 +59,9 @@ impl Walker {
         if std::ptr::eq(cx.tt, large) {
             return (self.settle(cx, remaining, 0), large);
         }
-        self.budget
-            .cap_nodes(Some(self.nodes.saturating_add(SCRATCH_NODES)));
-        let r = self.settle(cx, remaining, 0);
-        self.budget.lift_cap(self.nodes);
+        let small = cx.capped(self.nodes.saturating_add(SCRATCH_NODES));
+        let r = self.settle(&small, remaining, 0);
+        self.budget.resume(self.nodes);
         if r.resolved() || self.budget.is_exhausted() {
             return (r, cx.tt);
         }

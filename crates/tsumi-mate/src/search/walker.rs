@@ -149,7 +149,9 @@ impl Walker {
     pub(crate) fn visit(&mut self, cx: &Context) -> bool {
         self.nodes += 1;
         let tt = cx.tt;
-        !self.budget.exhausted(self.nodes, || tt.hashfull_permille())
+        !self
+            .budget
+            .exhausted(self.nodes, cx.cap, || tt.hashfull_permille())
     }
 
     /// Plays a child's move and puts the child on the path.
