@@ -45,7 +45,7 @@ pub struct CheckArgs {
     #[arg(long = "hash", value_name = "MB", default_value_t = tsumi_mate::DEFAULT_HASH_MB, value_parser = crate::solve_cmd::table_mb)]
     pub hash_mb: usize,
     /// Interpositions: skip-useless (the 無駄合 rule, the default) or count.
-    #[arg(long, value_name = "RULE", default_value = "skip-useless", value_parser = crate::solve_cmd::parse_interpositions)]
+    #[arg(long, value_name = "RULE", default_value = tsumi_mate::DEFAULT_INTERPOSITIONS.name(), value_parser = crate::solve_cmd::parse_interpositions)]
     pub interpositions: Interpositions,
     /// The defence convention: no-leftover (a longer defence whose line
     /// leaves the attacker pieces is a 変長 variation, not a flaw of the

@@ -428,7 +428,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
     } = args;
 
     let time = time_limit.map(Duration::from_secs_f64);
-    let rule = interpositions.unwrap_or(Interpositions::SkipUseless);
+    let rule = interpositions.unwrap_or(tsumi_mate::DEFAULT_INTERPOSITIONS);
     let mut batches: Vec<Batch> = Vec::new();
     if sfen.is_none() && files.is_empty() {
         for set in &BUNDLED {

@@ -1,6 +1,6 @@
 //! The nodes the threads of a parallel search are in, and the virtual
 //! loss that steers a thread away from them (Kaneko 2010;
-//! KomoringHeights 1.1 does the same): see [`crate::parallel`].
+//! KomoringHeights 1.1 does the same): see [`crate::search::parallel`].
 
 use crate::table::INF_MINUS;
 use std::sync::atomic::{AtomicU16, Ordering};

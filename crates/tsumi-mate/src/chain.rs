@@ -74,7 +74,7 @@ pub(crate) fn hidden_cost(hidden: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::child::NO_REP;
-    use crate::expansion::numbers;
+    use crate::search::expansion::numbers;
     use tsumi_core::{Hand, MoveList, Position};
 
     fn children_of(sfen: &str) -> Vec<Child> {

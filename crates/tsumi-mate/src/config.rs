@@ -1,7 +1,9 @@
 //! How to solve: one [`SolverConfig`] value, built once by a front end
-//! and copied whole into every search of a solve (the main search, the
-//! sub-searches of the 無駄合 rule and of the line, the helper threads),
-//! with the defaults every front end shares.
+//! and handed whole to the solver ([`crate::Solver::try_new`],
+//! [`crate::Solver::set_config`]), with the defaults every front end
+//! shares: [`SolverConfig::standard`] (the 無駄合 rule, the defence that
+//! goes with it, a table of [`DEFAULT_HASH_MB`]). Each phase of a solve
+//! searches with a context built from it (`search/context.rs`).
 
 use crate::defence::Defence;
 use crate::limits::Limits;
@@ -97,6 +99,10 @@ pub const MAX_PLY_LIMIT: u16 = 16383;
 /// command line, the USI engine, Python).
 pub const DEFAULT_HASH_MB: usize = 256;
 
+/// How interpositions count in every front end when the user chooses
+/// nothing: the 無駄合 rule, the convention of published problems.
+pub const DEFAULT_INTERPOSITIONS: Interpositions = Interpositions::SkipUseless;
+
 /// Stack for the search thread: a fixed part and a part per ply of the
 /// longest line searched (the search recurses once per ply, and the line
 /// builders once more). Only the pages actually touched are committed.
@@ -148,6 +154,27 @@ impl Default for SolverConfig {
 }
 
 impl SolverConfig {
+    /// The project's defaults, the settings every front end (the command
+    /// line, the USI engine, Python, the web server) starts from before
+    /// applying what its user chose: [`SolverConfig::default`] under the
+    /// rule [`DEFAULT_INTERPOSITIONS`] with the defence that goes with it.
+    /// (The library's own [`Default`] counts every interposition, the
+    /// convention of random-position sets and of the tests.)
+    pub fn standard() -> SolverConfig {
+        SolverConfig::default().with_rule(DEFAULT_INTERPOSITIONS)
+    }
+
+    /// These settings with interpositions counted under `interpositions`
+    /// and the defence that goes with that rule (the
+    /// [`crate::defence::AUTO_DEFENCE`] choice; set [`SolverConfig::defence`] afterwards for another).
+    pub fn with_rule(self, interpositions: Interpositions) -> SolverConfig {
+        SolverConfig {
+            interpositions,
+            defence: Defence::for_rule(interpositions),
+            ..self
+        }
+    }
+
     /// `max_ply` within [`MAX_PLY_LIMIT`].
     pub(crate) fn ply_limit(&self) -> u16 {
         self.max_ply.min(MAX_PLY_LIMIT)

@@ -15,9 +15,14 @@
 //! are unchanged: a check that mates in the fewest plies against every
 //! defence. The search, which proves that shortest length, is unchanged
 //! too: only the line, and so the length the solver reports, differ (see
-//! [`crate::line`]).
+//! `search/principal_line.rs`).
 
 use crate::useless::Interpositions;
+
+/// The name of the defence choice that takes the defence going with the
+/// interposition rule ([`Defence::for_rule`]): every front end's default
+/// (see [`Defence::from_choice`]).
+pub const AUTO_DEFENCE: &str = "auto";
 
 /// How the principal line chooses among defences.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -50,6 +55,16 @@ impl Defence {
             Interpositions::SkipUseless => Defence::NoLeftover,
             Interpositions::CountAll => Defence::Longest,
         }
+    }
+
+    /// Parses a front end's choice under the rule `interpositions`:
+    /// [`AUTO_DEFENCE`] (the defence that goes with the rule,
+    /// [`Defence::for_rule`]) or a defence's name.
+    pub fn from_choice(name: &str, interpositions: Interpositions) -> Option<Defence> {
+        if name == AUTO_DEFENCE {
+            return Some(Defence::for_rule(interpositions));
+        }
+        Defence::from_name(name)
     }
 
     /// Parses a command-line name.

@@ -14,16 +14,12 @@
 //! search's numbers, and so its nodes, are the same; only the generation is
 //! saved.
 //!
-//! Each search starts with an empty cache, but its storage is not new: the
-//! cache of a search that has ended is emptied (only the slots it wrote,
-//! unless it wrote many) and kept for the next search on the same thread.
+//! Each solve starts with an empty cache, but its storage is not new: the
+//! walker that owns it ([`crate::search::walker`]) empties it (only the
+//! slots it wrote, unless it wrote many) and keeps it for its next solve.
 //! A short search (a mate in 3 from Python, some 15 nodes) would otherwise
 //! pay for a fresh 512 KiB, page by page, at each of its few dozen stores
 //! (it cost such a call half as much again as the search).
-
-use std::cell::RefCell;
-
-use crate::spare::{self, Spares};
 
 use crate::useless::Interpositions;
 
@@ -37,19 +33,10 @@ const RULE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// the whole cache is emptied.
 const LISTED: usize = SLOTS / 16;
 
-/// The storage of a cache: its slots and the list of slots written.
-type Storage = (Vec<(u64, u32)>, Vec<u32>);
-
-thread_local! {
-    /// The emptied caches of searches that have ended on this thread.
-    static SPARE: Spares<Storage> = const { RefCell::new(Vec::new()) };
-}
-
 /// Remembered first proof numbers of positions after a check, by full key.
 pub(crate) struct Estimates {
     /// `(key, proof number)`; a proof number of 0 marks an empty slot
-    /// (estimates are at least 1). Allocated at the first store, unless a
-    /// spare cache of this thread was taken.
+    /// (estimates are at least 1). Allocated at the first store.
     slots: Vec<(u64, u32)>,
     /// The slots written, up to [`LISTED`] of them (more: all may be).
     written: Vec<u32>,
@@ -69,12 +56,12 @@ fn slot(key: u64) -> usize {
 }
 
 impl Estimates {
-    /// An empty cache for a search (the storage of a spare one of this
-    /// thread when there is one).
+    /// An empty cache (its slots are allocated at the first store).
     pub(crate) fn new() -> Estimates {
-        let (slots, written) = spare::take(&SPARE).unwrap_or_default();
-        debug_assert!(written.is_empty());
-        Estimates { slots, written }
+        Estimates {
+            slots: Vec::new(),
+            written: Vec::new(),
+        }
     }
 
     /// The estimate stored for the position `full_key` under `rule`.
@@ -102,11 +89,9 @@ impl Estimates {
         }
         self.slots[i] = (key, pn);
     }
-}
 
-impl Drop for Estimates {
-    /// Empties the cache and keeps it for the next search on this thread.
-    fn drop(&mut self) {
+    /// Empties the cache, keeping its storage for the next solve.
+    pub(crate) fn clear(&mut self) {
         if self.slots.is_empty() {
             return;
         }
@@ -118,11 +103,6 @@ impl Drop for Estimates {
             }
         }
         self.written.clear();
-        let storage = (
-            std::mem::take(&mut self.slots),
-            std::mem::take(&mut self.written),
-        );
-        spare::keep(&SPARE, storage);
     }
 }
 
@@ -132,11 +112,7 @@ mod tests {
 
     #[test]
     fn stores_by_key_and_rule() {
-        // A cache of its own, not one of this thread's spares.
-        let mut e = Estimates {
-            slots: Vec::new(),
-            written: Vec::new(),
-        };
+        let mut e = Estimates::new();
         let k = 0x0123_4567_89ab_cdef;
         assert_eq!(e.get(k, Interpositions::CountAll), None);
         e.put(k, Interpositions::CountAll, 5);
@@ -151,25 +127,20 @@ mod tests {
     }
 
     #[test]
-    fn a_cache_is_kept_empty_for_the_next_search_on_its_thread() {
-        std::thread::spawn(|| {
-            let key = |i: u64| i << 40 | 0x0fed;
-            // Few slots written, then more than are listed.
-            for n in [3, LISTED as u64 + 10] {
-                let mut e = Estimates::new();
-                for i in 0..n {
-                    e.put(key(i), Interpositions::SkipUseless, 7);
-                }
-                assert_eq!(e.get(key(0), Interpositions::SkipUseless), Some(7));
-                let kept = e.slots.as_ptr();
-                drop(e);
-                let e = Estimates::new();
-                assert_eq!(e.slots.as_ptr(), kept, "the storage is reused");
-                assert!(e.slots.iter().all(|&(_, pn)| pn == 0));
-                assert!(e.written.is_empty());
+    fn a_cleared_cache_is_empty_and_keeps_its_storage() {
+        let key = |i: u64| i << 40 | 0x0fed;
+        let mut e = Estimates::new();
+        // Few slots written, then more than are listed.
+        for n in [3, LISTED as u64 + 10] {
+            for i in 0..n {
+                e.put(key(i), Interpositions::SkipUseless, 7);
             }
-        })
-        .join()
-        .unwrap();
+            assert_eq!(e.get(key(0), Interpositions::SkipUseless), Some(7));
+            let kept = e.slots.as_ptr();
+            e.clear();
+            assert_eq!(e.slots.as_ptr(), kept, "the storage is reused");
+            assert!(e.slots.iter().all(|&(_, pn)| pn == 0));
+            assert!(e.written.is_empty());
+        }
     }
 }

@@ -5,34 +5,39 @@
 //!   replayed by the independent [`checker`] before reporting.
 //! - [`config`]: the one [`SolverConfig`] value every search of a solve
 //!   is given, and the defaults every front end shares.
-//! - `search`: the searching state (position, path, table handle,
-//!   budget, settings).
-//! - `expansion`: a node's children, their first estimates, how they add
-//!   up and their order; `child`: what is known of one child; `chain`:
-//!   drops on one square searched one at a time; `estimates`: the first
-//!   estimates of unsearched checks, remembered; `and_cap`: a deep AND
-//!   node's summed proof number damped beyond a cap.
-//! - `node`: the node loop df-pn and PN* share, with the algorithm as a
-//!   policy: [`dfpn`] (depth-first proof-number search) and [`pnstar`]
-//!   (PN*, for comparison).
+//! - `search/` (see `search.rs`): the search, as the node algorithms
+//!   over two types: `search/context.rs`, what one phase of a solve reads
+//!   (the table and the phase's settings, built fresh for each phase), and
+//!   `search/walker.rs`, what one thread's walk owns and changes (the
+//!   position, the path, the node count and budget, the busy marks, the
+//!   caches and spare storage). The algorithms, a file each:
+//!   `node_loop` (the node loop df-pn and PN* share, with the algorithm
+//!   as a policy), `dfpn` (depth-first proof-number search), `pnstar`
+//!   (PN*, for comparison), `expansion` (a node's children, their first
+//!   estimates, how they add up and their order), `parallel` (several
+//!   threads, one table), `first_mate` (under the 無駄合 rule the first
+//!   mate is looked for counting every interposition), `scratch` (a first
+//!   mate looked for on a small table first), `useless_interpositions`
+//!   (the 無駄合 rule applied inside a search), `principal_line` (the
+//!   line of a mate of exact length), `found_line` and `table_line` (the
+//!   line of a mate not proven shortest, searched for or read from the
+//!   table).
+//! - `child`: what is known of one child; `chain`: drops on one square
+//!   searched one at a time; `estimates`: the first estimates of
+//!   unsearched checks, remembered; `and_cap`: a deep AND node's summed
+//!   proof number damped beyond a cap.
 //! - [`table`]: the transposition table with hand dominance, replacement
-//!   and garbage collection; `scratch`: a first mate looked for on a small
-//!   table first.
+//!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces; `path`: repetitions.
-//! - [`line`]: principal-line extraction; [`defence`]: which defence it
-//!   follows; `table_line`: the line of a mate not proven shortest, read
-//!   from the table.
+//! - [`defence`]: which defence the principal line follows.
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`short_defence`]: the first defence of an author's line that is
 //!   not the longest, by true mate lengths (for `tsumi check`).
 //! - [`checker`]: line verification with the core's plain legal moves.
-//! - `first_mate`: under the 無駄合 rule, the first mate is looked for
-//!   counting every interposition.
-//! - [`useless`]: the 無駄合 (useless interposition) rule;
-//!   `useless_search`: the rule applied inside a search.
-//! - `parallel`: the parallel df-pn (several threads, one table); `busy`:
-//!   the nodes the threads are in.
+//! - [`useless`]: the 無駄合 (useless interposition) rule.
+//! - `busy`: the nodes the threads of a parallel search are in.
+//! - `short_mate`: mates in one and three looked for before df-pn.
 //! - [`limits`]: node and time limits, the stop flag, progress reports.
 //! - [`search_thread`]: threads with a stack for searches, on which a
 //!   solve searches directly instead of starting a thread of its own.
@@ -59,40 +64,30 @@ pub mod checker;
 mod child;
 pub mod config;
 pub mod defence;
-pub mod dfpn;
 mod estimates;
-mod expansion;
-mod first_mate;
 mod keymap;
 pub mod limits;
-pub mod line;
-mod node;
-mod parallel;
 mod path;
 pub mod pieces;
-pub mod pnstar;
 pub mod report;
-mod scratch;
 mod search;
 pub mod search_thread;
 pub mod short_defence;
 mod short_mate;
 pub mod solver;
-mod spare;
 pub mod table;
-mod table_line;
 pub mod useless;
-mod useless_search;
 mod zeroed;
 
 pub use checker::{check_mate_line, LineError, LineSummary};
 pub use config::{
-    Algo, Shortest, SolverConfig, DEFAULT_HASH_MB, DEFAULT_MAX_PLY, MAX_PLY_LIMIT, QUICK_MIN_NODES,
+    Algo, Shortest, SolverConfig, DEFAULT_HASH_MB, DEFAULT_INTERPOSITIONS, DEFAULT_MAX_PLY,
+    MAX_PLY_LIMIT, QUICK_MIN_NODES,
 };
-pub use defence::Defence;
+pub use defence::{Defence, AUTO_DEFENCE};
 pub use limits::{Limits, Phase, Progress, ProgressFn, StopFlag};
-pub use parallel::MAX_THREADS;
 pub use report::{Cook, Report, SameLengthDefence};
+pub use search::parallel::MAX_THREADS;
 pub use search_thread::{
     on_search_stack, search_stack_size, spawn_scoped_search_thread, spawn_search_thread,
 };

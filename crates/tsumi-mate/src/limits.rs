@@ -98,9 +98,6 @@ impl Pool {
 /// The running account of one solve against its limits.
 pub(crate) struct Budget {
     node_limit: u64,
-    /// A node count at which the current part of the solve ends, below
-    /// the solve's own limit (see [`Budget::cap_nodes`]).
-    cap: u64,
     deadline: Option<Instant>,
     stop: Option<StopFlag>,
     next_poll: u64,
@@ -125,7 +122,6 @@ impl Budget {
         let now = Instant::now();
         Budget {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            cap: u64::MAX,
             deadline: limits.time.map(|t| now + t),
             stop,
             next_poll: 0,
@@ -159,23 +155,31 @@ impl Budget {
         self.started.elapsed()
     }
 
-    /// True once a limit is reached (and from then on).
+    /// True once a limit is reached (and from then on): the solve's
+    /// limits, or `cap`, the node count at which the current phase ends
+    /// (its context's, `u64::MAX` for none). A cap that has stopped the
+    /// search stays stopped until [`Budget::resume`] or [`Budget::grace`].
     #[inline]
-    pub(crate) fn exhausted(&mut self, nodes: u64, hashfull: impl FnOnce() -> u32) -> bool {
+    pub(crate) fn exhausted(
+        &mut self,
+        nodes: u64,
+        cap: u64,
+        hashfull: impl FnOnce() -> u32,
+    ) -> bool {
         if self.exhausted {
             return true;
         }
-        if nodes >= self.node_limit.min(self.cap) {
+        if nodes >= self.node_limit.min(cap) {
             self.exhausted = true;
         } else if nodes >= self.next_poll {
-            self.poll(nodes, hashfull);
+            self.poll(nodes, cap, hashfull);
         }
         self.exhausted
     }
 
     /// Looks at the clock, the stop flag and the pool; reports progress.
     #[inline(never)]
-    fn poll(&mut self, nodes: u64, hashfull: impl FnOnce() -> u32) {
+    fn poll(&mut self, nodes: u64, cap: u64, hashfull: impl FnOnce() -> u32) {
         self.next_poll = nodes + POLL_INTERVAL;
         let mut total = nodes;
         let mut halted = false;
@@ -202,7 +206,7 @@ impl Budget {
             .stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed));
-        let limit = late || stopped || total >= self.node_limit.min(self.cap);
+        let limit = late || stopped || total >= self.node_limit.min(cap);
         self.exhausted = limit || halted;
         self.halted = halted && !limit;
     }
@@ -213,7 +217,6 @@ impl Budget {
     pub(crate) fn helper(&self, pool: &Arc<Pool>) -> Budget {
         Budget {
             node_limit: self.node_limit,
-            cap: self.cap,
             deadline: self.deadline,
             stop: self.stop.clone(),
             next_poll: 0,
@@ -252,37 +255,29 @@ impl Budget {
     pub(crate) fn grace(&mut self, nodes: u64, extra: u64) {
         self.exhausted = false;
         self.node_limit = nodes.saturating_add(extra);
-        self.cap = u64::MAX;
         self.deadline = None;
         self.stop = None;
         self.next_poll = nodes;
     }
 
-    /// Ends the search at `nodes` nodes (or at the solve's own limit if
-    /// that comes first); `None` lifts the cap. A cap that has stopped the
-    /// search stays stopped until [`Budget::grace`].
-    pub(crate) fn cap_nodes(&mut self, nodes: Option<u64>) {
-        self.cap = nodes.unwrap_or(u64::MAX);
-    }
-
-    /// Lifts the cap and, if nothing but the cap had stopped the search
-    /// (no limit, no stop flag), lets it go on from `nodes`.
-    pub(crate) fn lift_cap(&mut self, nodes: u64) {
-        self.cap = u64::MAX;
+    /// After a phase with a node cap ended: if nothing but the cap had
+    /// stopped the search (no limit, no stop flag), lets it go on from
+    /// `nodes`, with no cap.
+    pub(crate) fn resume(&mut self, nodes: u64) {
         if self.exhausted && self.pool.is_none() {
             self.exhausted = false;
             self.next_poll = nodes;
-            self.poll(nodes, || 0);
+            self.poll(nodes, u64::MAX, || 0);
         }
     }
 
     /// The nodes a search that has counted `nodes` may still visit under
-    /// the node limit and the cap (the clock is not looked at).
+    /// the node limit (no cap; the clock is not looked at).
     pub(crate) fn node_room(&self, nodes: u64) -> u64 {
         if self.exhausted {
             return 0;
         }
-        self.node_limit.min(self.cap).saturating_sub(nodes)
+        self.node_limit.saturating_sub(nodes)
     }
 
     /// True if a limit has been reached.
@@ -298,31 +293,34 @@ mod tests {
     #[test]
     fn node_limit_and_stop_flag() {
         let mut b = Budget::start(&Limits::nodes(10), None);
-        assert!(!b.exhausted(9, || 0));
-        assert!(b.exhausted(10, || 0));
-        assert!(b.exhausted(0, || 0), "exhaustion is sticky");
+        assert!(!b.exhausted(9, u64::MAX, || 0));
+        assert!(b.exhausted(10, u64::MAX, || 0));
+        assert!(b.exhausted(0, u64::MAX, || 0), "exhaustion is sticky");
 
         let flag = Arc::new(AtomicBool::new(false));
         let mut b = Budget::start(&Limits::none(), Some(flag.clone()));
-        assert!(!b.exhausted(0, || 0));
+        assert!(!b.exhausted(0, u64::MAX, || 0));
         flag.store(true, Ordering::Relaxed);
-        assert!(b.exhausted(POLL_INTERVAL, || 0));
+        assert!(b.exhausted(POLL_INTERVAL, u64::MAX, || 0));
     }
 
     #[test]
-    fn cap_stops_below_the_limit_until_grace() {
+    fn cap_stops_below_the_limit_until_resumed_or_grace() {
+        const NONE: u64 = u64::MAX;
         let mut b = Budget::start(&Limits::nodes(1000), None);
-        b.cap_nodes(Some(100));
-        assert!(!b.exhausted(99, || 0));
-        assert!(b.exhausted(100, || 0));
+        assert!(!b.exhausted(99, 100, || 0));
+        assert!(b.exhausted(100, 100, || 0));
+        assert!(b.exhausted(101, NONE, || 0), "a cap reached stays reached");
         b.grace(100, 50);
-        assert!(!b.exhausted(149, || 0), "grace lifts the cap");
-        assert!(b.exhausted(150, || 0));
+        assert!(!b.exhausted(149, NONE, || 0), "grace lifts the stop");
+        assert!(b.exhausted(150, NONE, || 0));
         let mut b = Budget::start(&Limits::nodes(1000), None);
-        b.cap_nodes(Some(100));
-        b.cap_nodes(None);
-        assert!(!b.exhausted(999, || 0));
-        assert!(b.exhausted(1000, || 0));
+        assert!(b.exhausted(100, 100, || 0));
+        b.resume(100);
+        assert!(!b.exhausted(999, NONE, || 0), "resumed without the cap");
+        assert!(b.exhausted(1000, NONE, || 0));
+        b.resume(1000);
+        assert!(b.is_exhausted(), "the solve's own limit stays reached");
     }
 
     #[test]
@@ -334,6 +332,6 @@ mod tests {
             },
             None,
         );
-        assert!(b.exhausted(0, || 0));
+        assert!(b.exhausted(0, u64::MAX, || 0));
     }
 }

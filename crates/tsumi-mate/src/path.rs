@@ -14,14 +14,12 @@
 //! Beside it, the positions are threaded into one list per slot of the
 //! key's low bits, newest first: a child's repetition is looked for among
 //! the positions of its slot only (on a path of 1 500 plies, about one
-//! position in 4 096 slots), never by scanning the path. The storage of a
-//! path whose search has ended is kept for the next search on the same
-//! thread: filling a fresh table of slots costs more than a whole short
-//! search.
+//! position in 4 096 slots), never by scanning the path. A path is
+//! emptied ([`Path::clear`]) and used again rather than made anew: filling
+//! a fresh table of slots costs more than a whole short search. The
+//! walker that owns it keeps it from one solve to the next
+//! ([`crate::search::walker`]).
 
-use std::cell::RefCell;
-
-use crate::spare::{self, Spares};
 use tsumi_core::Hand;
 
 /// Slots of the per-slot lists (a power of two).
@@ -29,14 +27,6 @@ const SLOTS: usize = 1 << 12;
 
 /// No position (in the per-slot lists, positions count from one).
 const NIL: u32 = 0;
-
-/// The storage of a path: the stack, the links and the slots' heads.
-type Storage = (Vec<(u64, Hand)>, Vec<u32>, Box<[u32]>);
-
-thread_local! {
-    /// Empty paths of searches that have ended on this thread.
-    static SPARE: Spares<Storage> = const { RefCell::new(Vec::new()) };
-}
 
 /// The path from the root of a search (or from the start of the history
 /// a sub-search inherits) to the current node.
@@ -56,18 +46,23 @@ fn slot(key: u64) -> usize {
 }
 
 impl Path {
-    /// An empty path (a spare one of this thread when there is one).
+    /// An empty path.
     pub(crate) fn new() -> Path {
-        let spare = spare::take(&SPARE);
-        let (stack, prev, head) = spare.unwrap_or_else(|| {
-            (
-                Vec::with_capacity(256),
-                Vec::with_capacity(256),
-                vec![NIL; SLOTS].into_boxed_slice(),
-            )
-        });
-        debug_assert!(stack.is_empty() && prev.is_empty() && head.iter().all(|&i| i == NIL));
-        Path { stack, prev, head }
+        Path {
+            stack: Vec::with_capacity(256),
+            prev: Vec::with_capacity(256),
+            head: vec![NIL; SLOTS].into_boxed_slice(),
+        }
+    }
+
+    /// Empties the path, keeping its storage (only the slots of the
+    /// positions on it are reset).
+    pub(crate) fn clear(&mut self) {
+        for &(key, _) in &self.stack {
+            self.head[slot(key)] = NIL;
+        }
+        self.stack.clear();
+        self.prev.clear();
     }
 
     /// Puts a position on the path, at the next ply.
@@ -120,23 +115,6 @@ impl Path {
     }
 }
 
-impl Drop for Path {
-    /// Empties the path and keeps its storage for the next one.
-    fn drop(&mut self) {
-        for &(key, _) in &self.stack {
-            self.head[slot(key)] = NIL;
-        }
-        self.stack.clear();
-        self.prev.clear();
-        let storage = (
-            std::mem::take(&mut self.stack),
-            std::mem::take(&mut self.prev),
-            std::mem::take(&mut self.head),
-        );
-        spare::keep(&SPARE, storage);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,15 +156,16 @@ mod tests {
     }
 
     #[test]
-    fn a_path_dropped_midway_leaves_the_next_one_empty() {
+    fn a_path_cleared_midway_is_empty() {
         let mut p = Path::new();
         p.push(5, hand(1));
         p.push(6, hand(0));
         p.push(5 + SLOTS as u64, hand(0));
-        drop(p);
-        let q = Path::new();
-        assert_eq!(q.len(), 0);
-        assert_eq!(q.repeats(5, hand(0), false), None);
-        assert!(q.head.iter().all(|&i| i == NIL));
+        let kept = p.head.as_ptr();
+        p.clear();
+        assert_eq!(p.len(), 0);
+        assert_eq!(p.repeats(5, hand(0), false), None);
+        assert!(p.head.iter().all(|&i| i == NIL));
+        assert_eq!(p.head.as_ptr(), kept, "the storage is kept");
     }
 }

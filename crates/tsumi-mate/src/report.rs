@@ -38,8 +38,9 @@ use crate::child::{Child, NO_REP};
 use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase};
-use crate::line::LineFailure;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::principal_line::LineFailure;
+use crate::search::walker::Walker;
 use crate::search_thread;
 use crate::solver::{SolveError, Solver, Verdict};
 use crate::table::DEPTH_INF;
@@ -348,14 +349,13 @@ impl Solver {
         check_line_shape(pos, line).map_err(|e| SolveError::BadLine(e.to_string()))?;
         let config = *self.config();
         let max_ply = config.max_ply;
-        self.on_search_thread(line.len() as u16 + 2, limits, |table, budget| {
-            let attacker = pos.side_to_move();
-            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
-            s.budget.phase = Phase::Line(line.len() as u32);
+        self.on_search_thread(pos, line.len() as u16 + 2, limits, |table, w| {
+            let cx = Context::new(&*table, config);
+            w.budget.phase = Phase::Line(line.len() as u32);
             let mut report = Report::empty(line.len() as u32);
-            let r = walk(&mut s, line, max_ply, &mut report);
-            report.nodes = s.nodes;
-            report.elapsed = s.budget.elapsed();
+            let r = walk(w, &cx, line, max_ply, &mut report);
+            report.nodes = w.nodes;
+            report.elapsed = w.budget.elapsed();
             r.map(|_| report)
         })
     }
@@ -369,13 +369,12 @@ impl Solver {
     ) -> Result<Report, SolveError> {
         let config = *self.config();
         let max_ply = config.max_ply;
-        self.on_search_thread(max_ply, limits, |table, budget| {
-            let attacker = pos.side_to_move();
-            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
+        self.on_search_thread(pos, max_ply, limits, |table, w| {
+            let cx = Context::new(&*table, config);
             let mut report = Report::empty(0);
-            refute(&mut s, max_ply, &mut report);
-            report.nodes = s.nodes;
-            report.elapsed = s.budget.elapsed();
+            refute(w, &cx, max_ply, &mut report);
+            report.nodes = w.nodes;
+            report.elapsed = w.budget.elapsed();
             Ok(report)
         })
     }
@@ -405,14 +404,13 @@ impl Solver {
         let config = *self.config();
         let max_ply = config.max_ply;
         let plies = (moves.len() as u16).saturating_add(rest).saturating_add(2);
-        self.on_search_thread(plies, limits, |table, budget| {
-            let attacker = pos.side_to_move();
-            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
-            s.budget.phase = Phase::Line(length);
-            let entered = enter_line(&mut s, &moves, max_ply.max(plies))?;
-            let line = s.principal_line(rest, moves.len() as u16);
+        self.on_search_thread(pos, plies, limits, |table, w| {
+            let cx = Context::new(&*table, config);
+            w.budget.phase = Phase::Line(length);
+            let entered = enter_line(w, &cx, &moves, max_ply.max(plies))?;
+            let line = w.principal_line(&cx, rest, moves.len() as u16);
             for c in entered.iter().rev() {
-                s.leave(c);
+                w.leave(c);
             }
             match line {
                 Ok((mut line, _)) => {
@@ -429,9 +427,15 @@ impl Solver {
 /// Whether the current node's child `c` is mated within `bound` plies and,
 /// if so, its exact mate length (each shorter bound searched until one
 /// fails). `Err(())` when the limits ran out.
-fn exact_child_length(s: &mut Search, c: &Child, bound: u16, ply: u16) -> Result<Option<u16>, ()> {
-    s.enter(c, ply);
-    let mut r = s.settle(bound, ply + 1);
+fn exact_child_length(
+    w: &mut Walker,
+    cx: &Context,
+    c: &Child,
+    bound: u16,
+    ply: u16,
+) -> Result<Option<u16>, ()> {
+    w.enter(c, ply);
+    let mut r = w.settle(cx, bound, ply + 1);
     let out = loop {
         if !r.resolved() {
             break Err(());
@@ -443,7 +447,7 @@ fn exact_child_length(s: &mut Search, c: &Child, bound: u16, ply: u16) -> Result
         if len < 2 {
             break Ok(Some(len));
         }
-        let shorter = s.settle(len - 2, ply + 1);
+        let shorter = w.settle(cx, len - 2, ply + 1);
         if !shorter.resolved() {
             break Err(());
         }
@@ -452,7 +456,7 @@ fn exact_child_length(s: &mut Search, c: &Child, bound: u16, ply: u16) -> Result
         }
         r = shorter;
     };
-    s.leave(c);
+    w.leave(c);
     out
 }
 
@@ -464,15 +468,16 @@ fn exact_child_length(s: &mut Search, c: &Child, bound: u16, ply: u16) -> Result
 /// the attacker's in a second (cooks), so that limits that end the
 /// report early cut the cooks first.
 fn walk(
-    s: &mut Search,
+    w: &mut Walker,
+    cx: &Context,
     line: &[Move],
     max_ply: u16,
     report: &mut Report,
 ) -> Result<(), SolveError> {
     let l = line.len() as u16;
-    let mut entered = enter_line(s, line, max_ply)?;
-    report.leftover = s.attacker_hand();
-    let r = s.settle(0, l);
+    let mut entered = enter_line(w, cx, line, max_ply)?;
+    report.leftover = w.attacker_hand();
+    let r = w.settle(cx, 0, l);
     if r.resolved() {
         report.ends_in_mate = Some(r.pn == 0);
     } else {
@@ -486,13 +491,13 @@ fn walk(
     // then the other checks, from the end back each time.
     for or_nodes in [false, true] {
         if or_nodes {
-            entered = enter_line(s, line, max_ply)?;
+            entered = enter_line(w, cx, line, max_ply)?;
         }
         for (i, &main) in line.iter().enumerate().rev() {
             let c = entered.pop().expect("one entered child per move");
-            s.leave(&c);
-            if s.is_or() == or_nodes {
-                examine_node(s, main, i as u16, l - i as u16, max_ply, report);
+            w.leave(&c);
+            if w.is_or() == or_nodes {
+                examine_node(w, cx, main, i as u16, l - i as u16, max_ply, report);
             }
         }
     }
@@ -504,16 +509,21 @@ fn walk(
 }
 
 /// Plays `line` from the current node, returning the children entered.
-fn enter_line(s: &mut Search, line: &[Move], max_ply: u16) -> Result<Vec<Child>, SolveError> {
+fn enter_line(
+    w: &mut Walker,
+    cx: &Context,
+    line: &[Move],
+    max_ply: u16,
+) -> Result<Vec<Child>, SolveError> {
     let l = line.len() as u16;
     let mut entered: Vec<Child> = Vec::new();
     for (i, &main) in line.iter().enumerate() {
         let ply = i as u16;
-        let list = s.node_moves();
-        let children = s.expand(&list, (l - ply).min(max_ply), false);
+        let list = w.node_moves();
+        let children = w.expand(cx, &list, (l - ply).min(max_ply), false);
         let Some(c) = children.iter().find(|c| c.mv == main).copied() else {
             for c in entered.iter().rev() {
-                s.leave(c);
+                w.leave(c);
             }
             return Err(SolveError::BadLine(format!(
                 "ply {}: {} is not among the node's moves",
@@ -521,7 +531,7 @@ fn enter_line(s: &mut Search, line: &[Move], max_ply: u16) -> Result<Vec<Child>,
                 main.to_usi()
             )));
         };
-        s.enter(&c, ply);
+        w.enter(&c, ply);
         entered.push(c);
     }
     Ok(entered)
@@ -529,13 +539,21 @@ fn enter_line(s: &mut Search, line: &[Move], max_ply: u16) -> Result<Vec<Child>,
 
 /// The alternatives to `main` at the current node, after `ply` moves of
 /// the line with `rem` plies left.
-fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, report: &mut Report) {
+fn examine_node(
+    w: &mut Walker,
+    cx: &Context,
+    main: Move,
+    ply: u16,
+    rem: u16,
+    max_ply: u16,
+    report: &mut Report,
+) {
     let k = ply as u32 + 1;
-    let list = s.node_moves();
-    let children = s.expand(&list, rem.min(max_ply), false);
-    if s.is_or() {
+    let list = w.node_moves();
+    let children = w.expand(cx, &list, rem.min(max_ply), false);
+    if w.is_or() {
         for c in children.iter().filter(|c| c.mv != main) {
-            match exact_child_length(s, c, rem - 1, ply) {
+            match exact_child_length(w, cx, c, rem - 1, ply) {
                 Err(()) => report.unsettled.push(Unsettled {
                     ply: k,
                     mv: c.mv,
@@ -554,8 +572,8 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
         return;
     }
     let others: Vec<Child> = children.iter().filter(|c| c.mv != main).copied().collect();
-    let counted = if s.skip_useless() {
-        match s.counted_defences(children, rem, ply) {
+    let counted = if cx.skip_useless() {
+        match w.counted_defences(cx, children, rem, ply) {
             Ok(v) => v.into_iter().filter(|c| c.mv != main).collect(),
             Err(_) => {
                 for c in &others {
@@ -577,14 +595,14 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
             mv: c.mv,
             item: Item::Defence,
         };
-        match s.child_mated_within(c, rem - 1, ply) {
+        match w.child_mated_within(cx, c, rem - 1, ply) {
             None => {
                 report.unsettled.push(unsettled);
                 continue;
             }
             Some(false) => {
-                let (length, leftover) = if s.config.defence == Defence::NoLeftover {
-                    longer_line(s, c, rem, ply, max_ply)
+                let (length, leftover) = if cx.config.defence == Defence::NoLeftover {
+                    longer_line(w, cx, c, rem, ply, max_ply)
                 } else {
                     (None, None)
                 };
@@ -599,7 +617,7 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
             Some(true) => {}
         }
         if rem >= 3 {
-            match s.child_mated_within(c, rem - 3, ply) {
+            match w.child_mated_within(cx, c, rem - 3, ply) {
                 None => {
                     report.unsettled.push(unsettled);
                     continue;
@@ -608,9 +626,9 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
                 Some(false) => {}
             }
         }
-        s.enter(c, ply);
-        let sub = s.principal_line(rem - 1, ply + 1);
-        s.leave(c);
+        w.enter(c, ply);
+        let sub = w.principal_line(cx, rem - 1, ply + 1);
+        w.leave(c);
         match sub {
             Ok((mut sub_line, hand)) => {
                 sub_line.insert(0, c.mv);
@@ -634,7 +652,8 @@ fn examine_node(s: &mut Search, main: Move, ply: u16, rem: u16, max_ply: u16, re
 /// attacker's hand at the end of its line; `None`s when the limits (or
 /// [`HENCHOU_PLIES`], or `max_ply`) end the search first.
 fn longer_line(
-    s: &mut Search,
+    w: &mut Walker,
+    cx: &Context,
     c: &Child,
     rem: u16,
     ply: u16,
@@ -643,13 +662,13 @@ fn longer_line(
     let top = (rem - 1 + HENCHOU_PLIES).min(max_ply);
     let mut b = rem + 1;
     while b <= top {
-        match s.child_mated_within(c, b, ply) {
+        match w.child_mated_within(cx, c, b, ply) {
             None => return (None, None),
             Some(false) => b += 2,
             Some(true) => {
-                s.enter(c, ply);
-                let sub = s.principal_line(b, ply + 1);
-                s.leave(c);
+                w.enter(c, ply);
+                let sub = w.principal_line(cx, b, ply + 1);
+                w.leave(c);
                 return match sub {
                     Ok((_, hand)) => (Some(b as u32 + 1), Some(hand)),
                     Err(_) => (Some(b as u32 + 1), None),
@@ -661,18 +680,18 @@ fn longer_line(
 }
 
 /// Fills the refutations of a no-mate root.
-fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
-    let list = s.node_moves();
+fn refute(w: &mut Walker, cx: &Context, max_ply: u16, report: &mut Report) {
+    let list = w.node_moves();
     report.first_checks = list.len();
     if list.len() > MAX_REFUTED {
         return;
     }
-    let checks = s.expand(&list, max_ply, false);
+    let checks = w.expand(cx, &list, max_ply, false);
     for c in &checks {
-        s.enter(c, 0);
+        w.enter(c, 0);
         let mut evasions = MoveList::new();
-        s.node_moves_into(&mut evasions);
-        let replies = s.expand(&evasions, max_ply - 1, false);
+        w.node_moves_into(&mut evasions);
+        let replies = w.expand(cx, &evasions, max_ply - 1, false);
         // A defence the table already knows to hold, for good (not through
         // a repetition on this path).
         let mut defence = replies
@@ -681,16 +700,16 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
             .map(|e| e.mv);
         if defence.is_none() {
             for e in &replies {
-                s.enter(e, 1);
-                let r = s.settle(max_ply - 2, 2);
-                s.leave(e);
+                w.enter(e, 1);
+                let r = w.settle(cx, max_ply - 2, 2);
+                w.leave(e);
                 if r.resolved() && r.dn == 0 && r.len >= max_ply - 2 {
                     defence = Some(e.mv);
                     break;
                 }
             }
         }
-        s.leave(c);
+        w.leave(c);
         if defence.is_none() {
             report.unsettled.push(Unsettled {
                 ply: 1,
@@ -707,37 +726,39 @@ fn refute(s: &mut Search, max_ply: u16, report: &mut Report) {
 
 /// Runs `f` with a stack for `plies` plies of search (on this thread when
 /// it is a search thread with that much, else on one started for it),
-/// with a budget for `limits` and the solver's table. The progress
-/// callback of [`Solver::set_progress`], if any, receives the search's
-/// reports on the calling thread, as during a solve.
+/// with the solver's table and its walker, started at `pos` with a budget
+/// for `limits`. The progress callback of [`Solver::set_progress`], if
+/// any, receives the search's reports on the calling thread, as during a
+/// solve.
 impl Solver {
     pub(crate) fn on_search_thread<T: Send>(
         &mut self,
+        pos: &Position,
         plies: u16,
         limits: &Limits,
-        f: impl FnOnce(&mut crate::table::Table, &mut Budget) -> Result<T, SolveError> + Send,
+        f: impl FnOnce(&mut crate::table::Table, &mut Walker) -> Result<T, SolveError> + Send,
     ) -> Result<T, SolveError> {
-        let mut budget = Budget::start(limits, self.stop_flag());
+        let budget = Budget::start(limits, self.stop_flag());
         let plies = plies.max(self.config().max_ply).min(MAX_PLY_LIMIT);
         let mut progress = self.take_progress();
+        let (table, w) = self.table_and_walker(pos, budget);
         if search_thread::fits(plies) {
-            budget.progress = progress;
-            let r = f(self.table_mut(), &mut budget);
-            self.set_progress(budget.progress.take());
+            w.budget.progress = progress;
+            let r = f(table, w);
+            let progress = w.budget.progress.take();
+            self.set_progress(progress);
             return r;
         }
         let stack = search_stack_bytes(plies);
-        let rx = budget.progress_channel(progress.is_some());
-        let table = self.table_mut();
+        let rx = w.budget.progress_channel(progress.is_some());
         let r = std::thread::scope(|scope| {
-            let budget = &mut budget;
             let worker = std::thread::Builder::new()
                 .name("tsumi-report".to_string())
                 .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    let r = f(table, budget);
+                    let r = f(table, w);
                     // Dropping the sender ends the caller's loop below.
-                    budget.progress = None;
+                    w.budget.progress = None;
                     r
                 })
                 .map_err(|e| SolveError::Thread(e.to_string()))?;

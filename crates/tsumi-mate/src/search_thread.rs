@@ -16,7 +16,11 @@ use std::thread::{Builder, JoinHandle, Scope, ScopedJoinHandle};
 
 thread_local! {
     /// The stack, in bytes, this thread was started with by
-    /// `spawn_search_thread`; 0 on any other thread.
+    /// `spawn_search_thread`; 0 on any other thread. Not storage a search
+    /// keeps between calls (that belongs to the solver's walker,
+    /// [`crate::search::walker`]) but a fact about the thread itself, which
+    /// only the thread can record: the operating system does not say how
+    /// large a thread's stack is.
     static STACK: Cell<usize> = const { Cell::new(0) };
 }
 

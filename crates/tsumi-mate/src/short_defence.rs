@@ -29,7 +29,8 @@ use crate::child::Child;
 use crate::defence::Defence;
 use crate::limits::{Limits, Phase};
 use crate::report::{check_line_shape, HENCHOU_PLIES};
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::solver::{SolveError, Solver};
 use tsumi_core::{Move, Position};
 
@@ -82,31 +83,35 @@ impl Solver {
     ) -> Result<DefenceScan, SolveError> {
         check_line_shape(pos, line).map_err(|e| SolveError::BadLine(e.to_string()))?;
         let config = *self.config();
-        self.on_search_thread(line.len() as u16 + 2, limits, |table, budget| {
-            let attacker = pos.side_to_move();
-            let mut s = Search::new(&*table, budget, pos.clone(), attacker, &[], 0, config);
-            s.budget.phase = Phase::Line(line.len() as u32);
-            scan(&mut s, line, config.ply_limit())
+        self.on_search_thread(pos, line.len() as u16 + 2, limits, |table, w| {
+            let cx = Context::new(&*table, config);
+            w.budget.phase = Phase::Line(line.len() as u32);
+            scan(w, &cx, line, config.ply_limit())
         })
     }
 }
 
 /// The scan, from the root of `line`.
-fn scan(s: &mut Search, line: &[Move], max_ply: u16) -> Result<DefenceScan, SolveError> {
+fn scan(
+    w: &mut Walker,
+    cx: &Context,
+    line: &[Move],
+    max_ply: u16,
+) -> Result<DefenceScan, SolveError> {
     let l = line.len() as u16;
     let mut entered: Vec<Child> = Vec::new();
     let mut found = DefenceScan::AllLongest;
     for (i, &main) in line.iter().enumerate() {
         let ply = i as u16;
         let room = max_ply.saturating_sub(ply).max(1);
-        let list = s.node_moves();
-        let children = s.expand(&list, room, false);
+        let list = w.node_moves();
+        let children = w.expand(cx, &list, room, false);
         let Some(c) = children.iter().find(|c| c.mv == main).copied() else {
             found = DefenceScan::Unsettled(i as u32 + 1);
             break;
         };
-        if !s.is_or() {
-            match examine(s, &c, children, ply, l - ply, max_ply) {
+        if !w.is_or() {
+            match examine(w, cx, &c, children, ply, l - ply, max_ply) {
                 Ok(None) => {}
                 Ok(Some(short)) => {
                     found = DefenceScan::Short(short);
@@ -118,11 +123,11 @@ fn scan(s: &mut Search, line: &[Move], max_ply: u16) -> Result<DefenceScan, Solv
                 }
             }
         }
-        s.enter(&c, ply);
+        w.enter(&c, ply);
         entered.push(c);
     }
     for c in entered.iter().rev() {
-        s.leave(c);
+        w.leave(c);
     }
     Ok(found)
 }
@@ -131,7 +136,8 @@ fn scan(s: &mut Search, line: &[Move], max_ply: u16) -> Result<DefenceScan, Solv
 /// whether the line's defence `main` is mated sooner than another of
 /// `children`. `Err` when the limits ran out first.
 fn examine(
-    s: &mut Search,
+    w: &mut Walker,
+    cx: &Context,
     main: &Child,
     children: Vec<Child>,
     ply: u16,
@@ -141,12 +147,12 @@ fn examine(
     let cap = (rem - 1 + HENCHOU_PLIES).min(max_ply.saturating_sub(ply + 1));
     // The author's defence's exact length after it; not mated within the
     // cap: no defence there lasts longer than it, as far as is looked.
-    let Some(exact) = exact_after(s, main, rem - 1, cap, ply)? else {
+    let Some(exact) = exact_after(w, cx, main, rem - 1, cap, ply)? else {
         return Ok(None);
     };
-    let (mine, mine_clean) = rule_line(s, main, exact, ply)?;
-    let counted: Vec<Child> = if s.skip_useless() {
-        s.counted_defences(children, exact + 1, ply)
+    let (mine, mine_clean) = rule_line(w, cx, main, exact, ply)?;
+    let counted: Vec<Child> = if cx.skip_useless() {
+        w.counted_defences(cx, children, exact + 1, ply)
             .map_err(|_| ())?
     } else {
         children
@@ -156,16 +162,16 @@ fn examine(
     // length.
     let mut longest: Option<(Move, Option<u16>, Option<u16>)> = None;
     for c in counted.iter().filter(|c| c.mv != main.mv) {
-        match s.child_mated_within(c, mine, ply) {
+        match w.child_mated_within(cx, c, mine, ply) {
             None => return Err(()),
             Some(true) => continue,
             Some(false) => {}
         }
-        let length = exact_after(s, c, mine + 2, cap.max(mine + 2), ply)?;
+        let length = exact_after(w, cx, c, mine + 2, cap.max(mine + 2), ply)?;
         let rule_length = match length {
             None => None,
             Some(b) => {
-                let (n, clean) = rule_line(s, c, b, ply)?;
+                let (n, clean) = rule_line(w, cx, c, b, ply)?;
                 let outlasts = if clean {
                     n > mine
                 } else {
@@ -205,15 +211,21 @@ fn examine(
 /// defence `c`, whose exact length after it is `exact`, and whether that
 /// line leaves the attacker no piece: under [`Defence::Longest`] the
 /// exact length; under [`Defence::NoLeftover`] the line that prefers the
-/// defences leaving no piece ([`Search::principal_line`]), which may be
+/// defences leaving no piece (`Walker::principal_line`), which may be
 /// shorter.
-fn rule_line(s: &mut Search, c: &Child, exact: u16, ply: u16) -> Result<(u16, bool), ()> {
-    if s.config.defence != Defence::NoLeftover {
+fn rule_line(
+    w: &mut Walker,
+    cx: &Context,
+    c: &Child,
+    exact: u16,
+    ply: u16,
+) -> Result<(u16, bool), ()> {
+    if cx.config.defence != Defence::NoLeftover {
         return Ok((exact, true));
     }
-    s.enter(c, ply);
-    let sub = s.principal_line(exact, ply + 1);
-    s.leave(c);
+    w.enter(c, ply);
+    let sub = w.principal_line(cx, exact, ply + 1);
+    w.leave(c);
     match sub {
         Ok((line, hand)) => Ok((line.len() as u16, hand.is_empty())),
         Err(_) => Err(()),
@@ -224,7 +236,8 @@ fn rule_line(s: &mut Search, c: &Child, exact: u16, ply: u16) -> Result<(u16, bo
 /// move), looked for from `guess` down or up to `cap`: `None` when it is
 /// not mated within `cap`, `Err` when the limits ran out.
 fn exact_after(
-    s: &mut Search,
+    w: &mut Walker,
+    cx: &Context,
     c: &Child,
     guess: u16,
     cap: u16,
@@ -236,12 +249,12 @@ fn exact_after(
     } else {
         guess
     };
-    match s.child_mated_within(c, guess, ply) {
+    match w.child_mated_within(cx, c, guess, ply) {
         None => Err(()),
         Some(true) => {
             let mut b = guess;
             while b >= 3 {
-                match s.child_mated_within(c, b - 2, ply) {
+                match w.child_mated_within(cx, c, b - 2, ply) {
                     None => return Err(()),
                     Some(true) => b -= 2,
                     Some(false) => break,
@@ -252,7 +265,7 @@ fn exact_after(
         Some(false) => {
             let mut b = guess + 2;
             while b <= cap {
-                match s.child_mated_within(c, b, ply) {
+                match w.child_mated_within(cx, c, b, ply) {
                     None => return Err(()),
                     Some(true) => return Ok(Some(b)),
                     Some(false) => b += 2,

@@ -26,7 +26,7 @@
 //! for every check, the same ones its root expansion would count).
 //!
 //! Every interposition counts here. That is sound under the 無駄合 rule
-//! too, for a first mate (see [`crate::first_mate`]): every defence the
+//! too, for a first mate (see [`crate::search::first_mate`]): every defence the
 //! rule counts is among those mated.
 //!
 //! The search is bounded ([`SHORT_NODES`] positions): on a position with

@@ -1,24 +1,27 @@
 //! The solver: shortest mate, principal line, verification.
 //!
-//! A solve runs in three phases on one table, every search of it with the
-//! one [`SolverConfig`] the solver was given:
+//! A solve runs in three phases on one table, each with a context of its
+//! own (`search/context.rs`: the table and the settings of that phase,
+//! built from the one [`SolverConfig`] the solver was given) and the
+//! solver's walker (`search/walker.rs`):
 //!
 //! 1. find any mate within [`SolverConfig::max_ply`] plies (or prove there
 //!    is none);
 //! 2. while the known mate is `L` plies long, search for a mate within
 //!    `L - 2` plies; each success shortens `L`, and the first failure
 //!    proves that `L` is the shortest;
-//! 3. build the principal line ([`crate::line`]) and replay it with the
-//!    independent checker ([`crate::checker`]) before reporting it.
+//! 3. build the principal line (`search/principal_line.rs`) and replay it
+//!    with the independent checker ([`crate::checker`]) before reporting
+//!    it.
 
 use crate::checker::{check_mate_line, LineError};
 use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_NODES};
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
-use crate::line::LineFailure;
-use crate::parallel::Parallel;
-use crate::scratch;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::principal_line::LineFailure;
+use crate::search::scratch;
+use crate::search::walker::Walker;
 use crate::search_thread;
 use crate::short_mate::{short_mate, ShortMate};
 use crate::table::{Table, TableError, TableStats, DEPTH_INF};
@@ -158,7 +161,7 @@ impl std::error::Error for SolveError {}
 pub struct Solver {
     table: Table,
     /// The small table a first mate is looked for on first (see
-    /// [`crate::scratch`]), made at the first solve that wants it.
+    /// [`crate::search::scratch`]), made at the first solve that wants it.
     scratch: Option<Table>,
     config: SolverConfig,
     stop: Option<StopFlag>,
@@ -166,6 +169,9 @@ pub struct Solver {
     /// What [`Solver::try_short_mate`] left, when it found no mate, for
     /// the [`Solver::solve`] of the same position that follows.
     short_left: Option<ShortLeft>,
+    /// The walker of every solve and report (its storage is kept from one
+    /// to the next).
+    walker: Walker,
 }
 
 /// A search for a mate in one or three that found none: the position, the
@@ -195,6 +201,7 @@ impl Solver {
             stop: None,
             progress: None,
             short_left: None,
+            walker: Walker::idle(),
         })
     }
 
@@ -226,44 +233,34 @@ impl Solver {
     }
 
     /// The table (for the report's searches, which reuse what the solve
-    /// learnt).
-    pub(crate) fn table_mut(&mut self) -> &mut Table {
-        &mut self.table
+    /// learnt) and the walker, started from `pos` within `budget`.
+    pub(crate) fn table_and_walker(
+        &mut self,
+        pos: &Position,
+        budget: Budget,
+    ) -> (&mut Table, &mut Walker) {
+        self.walker.start(pos.clone(), budget);
+        (&mut self.table, &mut self.walker)
     }
 
-    /// Replaces the limits for later solves.
+    /// Replaces every setting for later solves with `config`, one value:
+    /// how a front end reuses a solver (a table whose pages are already
+    /// there costs a short search nothing). The table is kept when it has
+    /// `config.hash_mb` MiB (a solve starts from an empty table anyway),
+    /// else made anew at that size; when the machine cannot give it, the
+    /// error names the size and the solver is left as it was.
+    pub fn set_config(&mut self, config: SolverConfig) -> Result<(), TableError> {
+        if config.hash_mb != self.config.hash_mb {
+            self.table = Table::try_new(config.hash_mb)?;
+        }
+        self.config = config;
+        Ok(())
+    }
+
+    /// Replaces the limits for later solves (the one setting a caller
+    /// solving problem after problem changes between calls).
     pub fn set_limits(&mut self, limits: Limits) {
         self.config.limits = limits;
-    }
-
-    /// Sets the number of search threads for later solves (at least 1;
-    /// the table is kept).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.config.threads = threads.max(1);
-    }
-
-    /// Switches the algorithm for later solves (the table is kept).
-    pub fn set_algo(&mut self, algo: Algo) {
-        self.config.algo = algo;
-    }
-
-    /// Sets how much work later solves put into proving a mate's length
-    /// the shortest (the table is kept).
-    pub fn set_shortest(&mut self, shortest: Shortest) {
-        self.config.shortest = shortest;
-    }
-
-    /// Sets how later solves count interpositions (the 無駄合 rule). Each
-    /// solve starts from an empty table, so no result of one rule is
-    /// read under the other.
-    pub fn set_interpositions(&mut self, interpositions: Interpositions) {
-        self.config.interpositions = interpositions;
-    }
-
-    /// Sets which defence later solves' lines follow (see
-    /// [`crate::defence`]).
-    pub fn set_defence(&mut self, defence: Defence) {
-        self.config.defence = defence;
     }
 
     /// Installs (or removes) a callback called about five times a second
@@ -286,26 +283,27 @@ impl Solver {
     /// ([`crate::search_thread`]) the search runs right there; elsewhere on
     /// a thread started for it.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
-        let mut budget = self.start(pos)?;
+        let budget = self.start(pos)?;
         let short = self.short_left_for(pos);
+        self.walker.start(pos.clone(), budget);
         let outcome = if search_thread::fits(self.config.ply_limit()) {
-            budget.progress = self.progress.take();
+            self.walker.budget.progress = self.progress.take();
             let config = self.config;
-            let (table, small) = self.tables();
-            let r = run(table, small, &mut budget, pos, &config, short);
-            self.progress = budget.progress.take();
+            let (table, small, walker) = self.parts();
+            let r = run(table, small, walker, pos, &config, short);
+            self.progress = self.walker.budget.progress.take();
             r
         } else {
             match self.progress.take() {
-                None => self.run_on_new_thread(pos, &mut budget, None, short),
+                None => self.run_on_new_thread(pos, None, short),
                 Some(mut f) => {
-                    let r = self.run_on_new_thread(pos, &mut budget, Some(&mut *f), short);
+                    let r = self.run_on_new_thread(pos, Some(&mut *f), short);
                     self.progress = Some(f);
                     r
                 }
             }
         };
-        Ok(self.finish(outcome?, &budget))
+        Ok(self.finish(outcome?, self.walker.budget.elapsed()))
     }
 
     /// [`Solver::solve`] with `progress` called about five times a second
@@ -317,10 +315,11 @@ impl Solver {
         pos: &Position,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Solution, SolveError> {
-        let mut budget = self.start(pos)?;
+        let budget = self.start(pos)?;
         let short = self.short_left_for(pos);
-        let outcome = self.run_on_new_thread(pos, &mut budget, Some(progress), short)?;
-        Ok(self.finish(outcome, &budget))
+        self.walker.start(pos.clone(), budget);
+        let outcome = self.run_on_new_thread(pos, Some(progress), short)?;
+        Ok(self.finish(outcome, self.walker.budget.elapsed()))
     }
 
     /// Under [`Shortest::First`], the mate in one or three looked for
@@ -344,8 +343,9 @@ impl Solver {
         let found = short_mate(&mut p, self.config.ply_limit(), budget.node_room(0));
         match found.mate {
             Some(mate) => {
-                let outcome = short_outcome(pos, mate, found.nodes, &budget, &self.config)?;
-                Ok(Some(self.finish(outcome, &budget)))
+                let rule = self.config.interpositions;
+                let outcome = short_outcome(pos, mate, found.nodes, &budget, rule)?;
+                Ok(Some(self.finish(outcome, budget.elapsed())))
             }
             None => {
                 self.short_left = Some(ShortLeft {
@@ -395,15 +395,16 @@ impl Solver {
         }
     }
 
-    /// The table, and the small table the next solve looks for its first
-    /// mate on first, if it does (see [`crate::scratch`]).
-    fn tables(&mut self) -> (&mut Table, Option<&mut Table>) {
+    /// The table, the small table the next solve looks for its first
+    /// mate on first, if it does (see [`crate::search::scratch`]), and the
+    /// walker.
+    fn parts(&mut self) -> (&mut Table, Option<&mut Table>, &mut Walker) {
         let small = if scratch::wanted(&self.config) {
             self.scratch.as_mut()
         } else {
             None
         };
-        (&mut self.table, small)
+        (&mut self.table, small, &mut self.walker)
     }
 
     /// Runs the search on a thread of its own whose stack is sized for the
@@ -413,22 +414,21 @@ impl Solver {
     fn run_on_new_thread(
         &mut self,
         pos: &Position,
-        budget: &mut Budget,
         progress: Option<&mut dyn FnMut(&Progress)>,
         short: Option<ShortLeft>,
     ) -> Result<Outcome, SolveError> {
-        let rx = budget.progress_channel(progress.is_some());
+        let rx = self.walker.budget.progress_channel(progress.is_some());
         let config = self.config;
-        let (table, small) = self.tables();
+        let (table, small, walker) = self.parts();
         let stack = search_stack_bytes(config.ply_limit());
         std::thread::scope(|scope| {
             let worker = std::thread::Builder::new()
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    let r = run(table, small, budget, pos, &config, short);
+                    let r = run(table, small, walker, pos, &config, short);
                     // Dropping the sender ends the caller's loop below.
-                    budget.progress = None;
+                    walker.budget.progress = None;
                     r
                 });
             match worker {
@@ -447,8 +447,9 @@ impl Solver {
         })
     }
 
-    /// The solution of a search that ended with `outcome`.
-    fn finish(&self, outcome: Outcome, budget: &Budget) -> Solution {
+    /// The solution of a search that ended with `outcome` after
+    /// `elapsed`.
+    fn finish(&self, outcome: Outcome, elapsed: Duration) -> Solution {
         let Outcome {
             verdict,
             length,
@@ -473,7 +474,7 @@ impl Solver {
             no_mate_within,
             pieces,
             nodes,
-            elapsed: budget.elapsed(),
+            elapsed,
             first_mate,
             table: self.table_stats(),
         }
@@ -522,42 +523,33 @@ impl Outcome {
     }
 }
 
-/// A solve of `pos` on `table`, looking for the first mate on `small`
-/// first when there is one (see [`crate::scratch`]). The tables come as
-/// `&mut`, which may be sent to a search thread, and are used shared.
-/// `short`: the search for a mate in one or three of `pos` already made,
-/// that found none.
+/// A solve of `pos` on `table` by the walker `w` (started at `pos`),
+/// looking for the first mate on `small` first when there is one (see
+/// [`crate::search::scratch`]). The tables come as `&mut`, which may be
+/// sent to a search thread, and are used shared. `short`: the search for
+/// a mate in one or three of `pos` already made, that found none.
 fn run(
     table: &mut Table,
     small: Option<&mut Table>,
-    budget: &mut Budget,
+    w: &mut Walker,
     pos: &Position,
     config: &SolverConfig,
     short: Option<ShortLeft>,
 ) -> Result<Outcome, SolveError> {
-    let attacker = pos.side_to_move();
     let max_ply = config.ply_limit();
     let (table, small): (&Table, Option<&Table>) = (table, small.map(|t| &*t));
-    let mut s = Search::new(
-        small.unwrap_or(table),
-        budget,
-        pos.clone(),
-        attacker,
-        &[],
-        0,
-        *config,
-    );
-    let unknown = |s: &Search, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, s.nodes);
+    let cx = Context::new(small.unwrap_or(table), *config);
+    let unknown = |w: &Walker, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, w.nodes);
 
     // Mates in one and three first, when any mate will do.
     if config.shortest == Shortest::First {
         match short {
             Some(left) => {
-                s.nodes += left.nodes;
-                s.remember_estimates(&left.estimates, Interpositions::CountAll);
+                w.nodes += left.nodes;
+                w.remember_estimates(&left.estimates, Interpositions::CountAll);
             }
             None => {
-                if let Some(o) = short_first(&mut s, pos, config)? {
+                if let Some(o) = short_first(w, &cx, pos)? {
                     return Ok(o);
                 }
             }
@@ -565,77 +557,74 @@ fn run(
     }
 
     // Phase 1: any mate.
-    s.budget.phase = match config.algo {
+    w.budget.phase = match config.algo {
         Algo::DfPn => Phase::FirstMate,
         Algo::PnStar => Phase::PnStar,
     };
-    let par = Parallel {
-        threads: config.threads,
-        stack: search_stack_bytes(max_ply),
-    };
-    let (r, rule) = s.first_mate(&par, small.map(|_| table), max_ply);
+    let first = w.first_mate(&cx, small.map(|_| table), max_ply);
+    let r = first.result;
     if !r.resolved() {
-        return Ok(unknown(&s, None));
+        return Ok(unknown(w, None));
     }
     if r.dn == 0 {
         if r.len == DEPTH_INF {
             return Ok(Outcome {
                 pieces: Some(r.hand),
-                ..Outcome::bare(Verdict::NoMate, None, s.nodes)
+                ..Outcome::bare(Verdict::NoMate, None, w.nodes)
             });
         }
         return Ok(Outcome {
             no_mate_within: Some(r.len as u32),
             pieces: Some(r.hand),
-            ..Outcome::bare(Verdict::Unknown, None, s.nodes)
+            ..Outcome::bare(Verdict::Unknown, None, w.nodes)
         });
     }
-    let first = Some((s.nodes, s.budget.elapsed()));
+    let first_mate = Some((w.nodes, w.budget.elapsed()));
     let found = Found {
         len: r.len,
         pieces: r.hand,
-        rule,
+        rule: first.rule,
     };
-    shorten(&mut s, &par, pos, config, found).map(|o| Outcome {
-        first_mate: first,
-        ..o
-    })
+    // The later phases search the table the first mate was found on.
+    let cx = cx.on_table(first.table);
+    shorten(w, &cx, pos, found).map(|o| Outcome { first_mate, ..o })
 }
 
 /// A mate in one or three found by [`short_mate`] before df-pn, checked;
 /// `None` when there is none (or the search gave up), its nodes counted
-/// in `s`.
+/// in `w`.
 fn short_first(
-    s: &mut Search,
+    w: &mut Walker,
+    cx: &Context,
     pos: &Position,
-    config: &SolverConfig,
 ) -> Result<Option<Outcome>, SolveError> {
-    let room = s.budget.node_room(s.nodes);
-    let found = short_mate(&mut s.pos, config.ply_limit(), room);
-    s.nodes += found.nodes;
+    let room = w.budget.node_room(w.nodes);
+    let found = short_mate(&mut w.pos, cx.config.ply_limit(), room);
+    w.nodes += found.nodes;
     let Some(mate) = found.mate else {
         // The first mate is looked for counting every interposition
-        // (see crate::first_mate).
-        s.remember_estimates(&found.estimates, Interpositions::CountAll);
+        // (see crate::search::first_mate).
+        w.remember_estimates(&found.estimates, Interpositions::CountAll);
         return Ok(None);
     };
-    short_outcome(pos, mate, s.nodes, s.budget, config).map(Some)
+    short_outcome(pos, mate, w.nodes, &w.budget, cx.rule()).map(Some)
 }
 
 /// The outcome of the mate in one or three `mate` of `pos` that
-/// [`short_mate`] found, `nodes` counted, its line checked.
+/// [`short_mate`] found, `nodes` counted, its line checked, for a solve
+/// under `rule`.
 fn short_outcome(
     pos: &Position,
     mate: ShortMate,
     nodes: u64,
     budget: &Budget,
-    config: &SolverConfig,
+    rule: Interpositions,
 ) -> Result<Outcome, SolveError> {
     let len = mate.line.len() as u32;
-    let tail = verified(pos, &mate.line, mate.leftover, config)?;
+    let tail = verified(pos, &mate.line, mate.leftover, rule)?;
     // No mate in one was missed on the way to a mate in three; under the
     // 無駄合 rule a shorter one may still exist.
-    let proven = len == 1 || config.interpositions == Interpositions::CountAll;
+    let proven = len == 1 || rule == Interpositions::CountAll;
     Ok(Outcome {
         length: Some(len),
         pv: mate.line,
@@ -663,12 +652,11 @@ struct Found {
 /// A mate found and its line, read from the table when it was found.
 type KeptLine = (Found, (Vec<Move>, Hand));
 
-/// The line of `found` read from the table (see [`crate::table_line`]),
-/// under the convention it was proven in; no node is searched.
-fn line_from_table(s: &mut Search, config: &SolverConfig, found: Found) -> Option<KeptLine> {
-    s.config.interpositions = found.rule;
-    let line = s.table_line(found.len);
-    s.config.interpositions = config.interpositions;
+/// The line of `found` read from the table (see
+/// [`crate::search::table_line`]), in a context under the convention it
+/// was proven in; no node is searched.
+fn line_from_table(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
+    let line = w.table_line(&cx.with_rule(found.rule), found.len);
     line.map(|l| (found, l))
 }
 
@@ -677,56 +665,52 @@ fn line_from_table(s: &mut Search, config: &SolverConfig, found: Found) -> Optio
 /// proven the table still holds its proof, so this is cheap, while at the
 /// end of a long shortening it may be gone (Astral Traveler, 3.4 M nodes
 /// to its first mate at `a397be1`, ended `unknown` at 15 s that way).
-fn line_searched(s: &mut Search, config: &SolverConfig, found: Found) -> Option<KeptLine> {
-    s.budget
-        .cap_nodes(Some(s.nodes.saturating_add(grace_nodes(found.len))));
-    let line = search_line(s, config, found);
-    let nodes = s.nodes;
-    s.budget.lift_cap(nodes);
+fn line_searched(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
+    let capped = cx.capped(w.nodes.saturating_add(grace_nodes(found.len)));
+    let line = search_line(w, &capped, found);
+    let nodes = w.nodes;
+    w.budget.resume(nodes);
     line.ok()
 }
 
 /// The line of `found` searched for (table probes and bounded searches),
-/// under the convention it was proven in.
-fn search_line(
-    s: &mut Search,
-    config: &SolverConfig,
-    found: Found,
-) -> Result<KeptLine, LineFailure> {
-    s.config.interpositions = found.rule;
-    let line = s.found_line(found.len, 0);
-    s.config.interpositions = config.interpositions;
+/// in a context under the convention it was proven in.
+fn search_line(w: &mut Walker, cx: &Context, found: Found) -> Result<KeptLine, LineFailure> {
+    let line = w.found_line(&cx.with_rule(found.rule), found.len, 0);
     line.map(|l| (found, l))
 }
 
-/// Phases 2 and 3 after a first mate was found.
+/// Phases 2 and 3 after a first mate was found, in the solve's context
+/// `cx`.
 fn shorten(
-    s: &mut Search,
-    par: &Parallel,
+    w: &mut Walker,
+    cx: &Context,
     pos: &Position,
-    config: &SolverConfig,
     mut found: Found,
 ) -> Result<Outcome, SolveError> {
+    let config = &cx.config;
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
     if config.shortest == Shortest::First {
-        return kept_mate(s, pos, config, found, None);
+        return kept_mate(w, cx, pos, found, None);
     }
     // The line of each mate found is read from the table at once, while
     // the table holds it: a long work's searches fill the table within
     // seconds, and by the time a limit stops the shortening the line of
     // the last mate found may be gone from it and too long to search for
     // within the grace nodes. Reading costs a few probes a ply.
-    let mut kept = line_from_table(s, config, found).or_else(|| line_searched(s, config, found));
+    let mut kept = line_from_table(w, cx, found).or_else(|| line_searched(w, cx, found));
     // Under Shortest::Quick each step may spend what finding took.
-    let allowance = (config.shortest == Shortest::Quick).then(|| s.nodes.max(QUICK_MIN_NODES));
+    let allowance = (config.shortest == Shortest::Quick).then(|| w.nodes.max(QUICK_MIN_NODES));
     while found.len >= 3 {
-        s.budget.phase = Phase::Shortening(found.len as u32);
-        s.budget
-            .cap_nodes(allowance.map(|a| s.nodes.saturating_add(a)));
-        let r = par.settle(s, found.len - 2);
+        w.budget.phase = Phase::Shortening(found.len as u32);
+        let step = match allowance {
+            Some(a) => cx.capped(w.nodes.saturating_add(a)),
+            None => *cx,
+        };
+        let r = w.settle_root(&step, found.len - 2);
         if !r.resolved() {
-            return kept_mate(s, pos, config, found, kept);
+            return kept_mate(w, cx, pos, found, kept);
         }
         if r.pn != 0 {
             break;
@@ -737,30 +721,27 @@ fn shorten(
             pieces: r.hand,
             rule: config.interpositions,
         };
-        kept = line_from_table(s, config, found).or(kept);
+        kept = line_from_table(w, cx, found).or(kept);
     }
-    s.budget.cap_nodes(None);
     let Found { len, pieces, .. } = found;
     // Phase 3: the line, checked.
-    s.budget.phase = Phase::Line(len as u32);
+    w.budget.phase = Phase::Line(len as u32);
     // The line of the longest defence first: under Defence::NoLeftover
     // it is what the solve answers with when the limits stop the search
     // for a line that leaves no piece (that search looks at shorter
     // defences too, and costs more).
-    s.config.defence = Defence::Longest;
-    let longest = s.principal_line(len, 0);
-    s.config.defence = config.defence;
+    let longest = w.principal_line(&cx.with_defence(Defence::Longest), len, 0);
     let (pv, leftover) = match longest {
         Ok(v) if config.defence == Defence::Longest => v,
-        Ok(v) => match s.principal_line(len, 0) {
-            Ok(w) => w,
+        Ok(v) => match w.principal_line(cx, len, 0) {
+            Ok(line) => line,
             Err(LineFailure::Budget) => v,
             Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
         },
-        Err(LineFailure::Budget) => return kept_mate(s, pos, config, found, kept),
+        Err(LineFailure::Budget) => return kept_mate(w, cx, pos, found, kept),
         Err(LineFailure::Inconsistent) => return Err(SolveError::Inconsistent),
     };
-    let tail = verified(pos, &pv, leftover, config)?;
+    let tail = verified(pos, &pv, leftover, cx.rule())?;
     // Under Defence::NoLeftover the line may leave a longer defence (変長)
     // and be shorter than the proven length: the line's length is the
     // answer, the proven one is kept beside it.
@@ -772,7 +753,7 @@ fn shorten(
         pieces: Some(pieces),
         proven_shortest: true,
         longest_defence: (line_len < len as u32).then_some(len as u32),
-        ..Outcome::bare(Verdict::Mate, Some(line_len), s.nodes)
+        ..Outcome::bare(Verdict::Mate, Some(line_len), w.nodes)
     })
 }
 
@@ -790,24 +771,24 @@ fn grace_nodes(len: u16) -> u64 {
 /// convention the mate was proven in (it ends in checkmate when that
 /// counted every interposition).
 fn kept_mate(
-    s: &mut Search,
+    w: &mut Walker,
+    cx: &Context,
     pos: &Position,
-    config: &SolverConfig,
     found: Found,
     kept: Option<KeptLine>,
 ) -> Result<Outcome, SolveError> {
     let (found, (pv, leftover)) = match kept {
         Some(k) if k.0.len == found.len => k,
         _ => {
-            let nodes = s.nodes;
-            s.budget.grace(nodes, grace_nodes(found.len));
-            s.budget.phase = Phase::Line(found.len as u32);
+            let nodes = w.nodes;
+            w.budget.grace(nodes, grace_nodes(found.len));
+            w.budget.phase = Phase::Line(found.len as u32);
             // The table usually holds the line; when it does not, it is
             // read by searching. Either way under the convention the mate
             // was proven in.
-            let read = match line_from_table(s, config, found) {
+            let read = match line_from_table(w, cx, found) {
                 Some(k) => Ok(k),
-                None => search_line(s, config, found),
+                None => search_line(w, cx, found),
             };
             match (read, kept) {
                 (Ok(k), _) | (Err(LineFailure::Budget), Some(k)) => k,
@@ -815,7 +796,7 @@ fn kept_mate(
                     return Ok(Outcome::bare(
                         Verdict::Unknown,
                         Some(found.len as u32),
-                        s.nodes,
+                        w.nodes,
                     ))
                 }
                 (Err(LineFailure::Inconsistent), _) => return Err(SolveError::Inconsistent),
@@ -823,7 +804,7 @@ fn kept_mate(
         }
     };
     let Found { len, pieces, .. } = found;
-    let tail = verified(pos, &pv, leftover, config)?;
+    let tail = verified(pos, &pv, leftover, cx.rule())?;
     // The claim is the bound the search proved: a mate within `len`
     // against every defence. The line read from the table may be
     // shorter, when a defence it takes was known to be mated sooner than
@@ -836,7 +817,7 @@ fn kept_mate(
         pieces: Some(pieces),
         // Nothing is shorter than a mate in one.
         proven_shortest: len == 1,
-        ..Outcome::bare(Verdict::Mate, None, s.nodes)
+        ..Outcome::bare(Verdict::Mate, None, w.nodes)
     })
 }
 
@@ -847,9 +828,9 @@ fn verified(
     pos: &Position,
     pv: &[Move],
     leftover: Hand,
-    config: &SolverConfig,
+    rule: Interpositions,
 ) -> Result<Vec<Move>, SolveError> {
-    let tail = useless_tail(pos, pv, config.interpositions)?;
+    let tail = useless_tail(pos, pv, rule)?;
     let full: Vec<Move> = pv.iter().chain(tail.iter()).copied().collect();
     let summary = check_mate_line(pos, &full).map_err(|error| SolveError::LineRejected {
         line: full.iter().map(|m| m.to_usi()).collect(),

@@ -7,17 +7,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Module name → the modules its code names through `crate::`.
+/// Module name → the modules its code names through `crate::`. The
+/// modules of a folder (`src/search/`) are named by their path
+/// (`search::dfpn`).
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = BTreeMap::new();
-    for entry in std::fs::read_dir(&src).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("lib.rs") {
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            files.insert(name, std::fs::read_to_string(&path).unwrap());
-        }
-    }
+    read_modules(&src, "", &mut files);
     let names: BTreeSet<String> = files.keys().cloned().collect();
     files
         .iter()
@@ -25,9 +21,26 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
+/// The sources of the modules in `dir` (and its folders), by module path
+/// (`prefix` before each name).
+fn read_modules(dir: &Path, prefix: &str, files: &mut BTreeMap<String, String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            read_modules(&path, &format!("{prefix}{name}::"), files);
+        } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("lib.rs") {
+            files.insert(
+                format!("{prefix}{name}"),
+                std::fs::read_to_string(&path).unwrap(),
+            );
+        }
+    }
+}
+
 /// The modules among `names` that `text` (module `me`) names: in `use
-/// crate::{a, b::c}` groups and in `crate::a` paths, comments and the test
-/// module left out.
+/// crate::{a, b::c}` groups and in `crate::a` paths (`crate::a::b` when
+/// `a::b` is a module), comments and the test module left out.
 fn uses(text: &str, names: &BTreeSet<String>, me: &str) -> BTreeSet<String> {
     let code = text.split("#[cfg(test)]\nmod tests").next().unwrap();
     let mut out = BTreeSet::new();
@@ -42,13 +55,13 @@ fn uses(text: &str, names: &BTreeSet<String>, me: &str) -> BTreeSet<String> {
                 rest = group;
                 break;
             }
-            out.insert(ident(rest));
+            out.insert(module(rest, names));
         }
         if in_group {
             for part in rest.split(',') {
                 let part = part.trim_start_matches(|c: char| c.is_whitespace() || c == '{');
                 if !part.is_empty() {
-                    out.insert(ident(part));
+                    out.insert(module(part, names));
                 }
             }
             if line.contains('}') {
@@ -61,6 +74,19 @@ fn uses(text: &str, names: &BTreeSet<String>, me: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The module a path starting at `s` names: its first identifier, or the
+/// first two when they name a module of a folder.
+fn module(s: &str, names: &BTreeSet<String>) -> String {
+    let first = ident(s);
+    if let Some(rest) = s[first.len()..].strip_prefix("::") {
+        let nested = format!("{first}::{}", ident(rest));
+        if names.contains(&nested) {
+            return nested;
+        }
+    }
+    first
+}
+
 fn ident(s: &str) -> String {
     s.chars()
         .take_while(|c| c.is_alphanumeric() || *c == '_')
@@ -71,7 +97,8 @@ fn ident(s: &str) -> String {
 fn modules_form_no_import_circle() {
     let g = graph();
     assert!(g.len() > 10, "the sources were read");
-    assert!(g["solver"].contains("search"), "edges are found");
+    assert!(g["solver"].contains("search::walker"), "edges are found");
+    assert!(g.contains_key("search::dfpn"), "the folders are read");
     // Layers: a module goes in once everything it uses is placed.
     let mut placed: BTreeSet<String> = BTreeSet::new();
     let mut layer = 0;

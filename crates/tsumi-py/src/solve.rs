@@ -21,7 +21,8 @@ use tsumi_mate::report::{check_line_shape, Report};
 use tsumi_mate::short_defence::DefenceScan;
 use tsumi_mate::{
     Defence, Interpositions, Limits, Progress, Shortest, Solution as CoreSolution, SolveError,
-    Solver as CoreSolver, SolverConfig, Verdict, DEFAULT_HASH_MB, DEFAULT_MAX_PLY, MAX_THREADS,
+    Solver as CoreSolver, SolverConfig, Verdict, AUTO_DEFENCE, DEFAULT_HASH_MB,
+    DEFAULT_INTERPOSITIONS, DEFAULT_MAX_PLY, MAX_THREADS,
 };
 
 /// Largest table accepted, in MiB.
@@ -47,10 +48,7 @@ fn new_solver(config: SolverConfig) -> PyResult<SolverStack> {
 /// `defence`: `"auto"` (no-leftover under the 無駄合 rule, longest when
 /// every interposition counts), `"no-leftover"` or `"longest"`.
 fn defence_arg(name: &str, interpositions: Interpositions) -> PyResult<Defence> {
-    if name == "auto" {
-        return Ok(Defence::for_rule(interpositions));
-    }
-    Defence::from_name(name).ok_or_else(|| {
+    Defence::from_choice(name, interpositions).ok_or_else(|| {
         PyValueError::new_err(format!(
             "defence='{name}': expected 'auto', 'no-leftover' or 'longest'"
         ))
@@ -326,7 +324,7 @@ pub struct PySolver {
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (*, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions="skip-useless", shortest="prove", time_limit=None, nodes=None, defence="auto"))]
+    #[pyo3(signature = (*, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions=DEFAULT_INTERPOSITIONS.name(), shortest="prove", time_limit=None, nodes=None, defence=AUTO_DEFENCE))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         hash_mb: usize,
@@ -344,7 +342,7 @@ impl PySolver {
             threads: threads_arg(threads)?,
             shortest: shortest_arg(shortest)?,
             defence: defence_arg(defence, interpositions)?,
-            ..SolverConfig::default()
+            ..SolverConfig::standard()
         };
         Ok(PySolver {
             limits: limits_arg(time_limit, nodes)?,
@@ -525,7 +523,7 @@ fn cached(
 /// (`hash_mb`) is kept between calls on the same thread with the same
 /// settings.
 #[pyfunction]
-#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions="skip-useless", shortest="prove", report=false, defence="auto"))]
+#[pyo3(signature = (position, *, time_limit=None, nodes=None, hash_mb=DEFAULT_HASH_MB, threads=1, interpositions=DEFAULT_INTERPOSITIONS.name(), shortest="prove", report=false, defence=AUTO_DEFENCE))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -547,7 +545,7 @@ pub fn solve(
         threads: threads_arg(threads)?,
         shortest: shortest_arg(shortest)?,
         defence: defence_arg(defence, interpositions)?,
-        ..SolverConfig::default()
+        ..SolverConfig::standard()
     };
     let limits = limits_arg(time_limit, nodes)?;
     let solver = cached(&SOLVE_SOLVER, config)?;

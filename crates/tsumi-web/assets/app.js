@@ -774,8 +774,9 @@ function settings() {
   const t = Number($('set-time').value);
   return {
     time_limit: t > 0 ? t : null,
-    hash_mb: Number($('set-hash').value) || 256,
-    threads: Number($('set-threads').value) || 1,
+    // An empty field is left out: the server's default (GET /api/info).
+    hash_mb: Number($('set-hash').value) || undefined,
+    threads: Number($('set-threads').value) || undefined,
     interpositions: $('set-interpositions').value,
     defence: $('set-defence').value,
     shortest: $('set-shortest').value,
@@ -1327,6 +1328,15 @@ async function init() {
     $('version').textContent = `v${i.version}`;
     $('set-hash').max = i.max_hash_mb;
     $('set-threads').max = i.max_threads;
+    // The settings start at the server's defaults, stated once in
+    // tsumi-mate (SolverConfig::standard) and the server.
+    const d = i.defaults;
+    $('set-time').value = d.time_limit ?? '';
+    $('set-hash').value = d.hash_mb;
+    $('set-threads').value = d.threads;
+    $('set-interpositions').value = d.interpositions;
+    $('set-defence').value = d.defence;
+    $('set-shortest').value = d.shortest;
   }).catch(() => {});
   const sfen = new URLSearchParams(location.search).get('sfen');
   await loadText(sfen || EXAMPLE);

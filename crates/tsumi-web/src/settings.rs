@@ -8,7 +8,10 @@ use crate::error::ApiError;
 use crate::options::ServeOptions;
 use serde::Deserialize;
 use std::time::Duration;
-use tsumi_mate::{Defence, Interpositions, Limits, Shortest, SolverConfig, DEFAULT_HASH_MB};
+use tsumi_mate::{
+    Defence, Interpositions, Limits, Shortest, SolverConfig, AUTO_DEFENCE, DEFAULT_HASH_MB,
+    DEFAULT_INTERPOSITIONS,
+};
 
 /// The time limit when a request gives none, in seconds.
 pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
@@ -41,8 +44,8 @@ impl Default for Settings {
             time_limit: Some(DEFAULT_TIME_LIMIT),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
-            interpositions: Interpositions::SkipUseless.name().to_string(),
-            defence: "auto".to_string(),
+            interpositions: DEFAULT_INTERPOSITIONS.name().to_string(),
+            defence: AUTO_DEFENCE.to_string(),
             shortest: Shortest::Prove.name().to_string(),
         }
     }
@@ -99,15 +102,13 @@ impl Settings {
                 format!("合駒 '{}': skip-useless か count です", self.interpositions),
             )
         })?;
-        let defence = match self.defence.as_str() {
-            "auto" => Defence::for_rule(interpositions),
-            name => Defence::from_name(name).ok_or_else(|| {
-                bad(
-                    format!("defence '{name}': expected auto, no-leftover or longest"),
-                    format!("玉方の応手 '{name}': auto, no-leftover, longest のいずれかです"),
-                )
-            })?,
-        };
+        let name = self.defence.as_str();
+        let defence = Defence::from_choice(name, interpositions).ok_or_else(|| {
+            bad(
+                format!("defence '{name}': expected auto, no-leftover or longest"),
+                format!("玉方の応手 '{name}': auto, no-leftover, longest のいずれかです"),
+            )
+        })?;
         let shortest = Shortest::from_name(&self.shortest).ok_or_else(|| {
             bad(
                 format!(
@@ -127,7 +128,7 @@ impl Settings {
             defence,
             shortest,
             limits: Limits { nodes: None, time },
-            ..SolverConfig::default()
+            ..SolverConfig::standard()
         })
     }
 }

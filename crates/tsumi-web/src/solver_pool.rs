@@ -37,8 +37,8 @@ impl SolverPool {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// A solver for `config`: a kept one with a table of its size, set to
-    /// the rest of `config`, else a new one (after freeing kept ones of
+    /// A solver for `config`: a kept one with a table of its size, given
+    /// the whole of `config`, else a new one (after freeing kept ones of
     /// other sizes if the bound needs it).
     pub fn take(&self, config: SolverConfig) -> Result<Solver, TableError> {
         let mut s = self.state();
@@ -48,12 +48,9 @@ impl SolverPool {
             .position(|x| x.config().hash_mb == config.hash_mb)
         {
             let mut solver = s.idle.swap_remove(i);
-            solver.set_limits(config.limits);
-            solver.set_threads(config.threads);
-            solver.set_algo(config.algo);
-            solver.set_shortest(config.shortest);
-            solver.set_interpositions(config.interpositions);
-            solver.set_defence(config.defence);
+            // The whole of `config`, max_ply included; the table is kept
+            // (it has the size asked for).
+            solver.set_config(config)?;
             return Ok(solver);
         }
         while s.live >= self.max && !s.idle.is_empty() {
@@ -155,5 +152,29 @@ mod tests {
         // (the kept solver was freed to make room for it).
         assert!(pool.take(config(99_999_999)).is_err());
         assert_eq!(pool.live(), 1);
+    }
+
+    #[test]
+    fn a_kept_solver_takes_the_whole_config() {
+        let pool = SolverPool::new(1);
+        pool.give_back(pool.take(config(4)).unwrap());
+        let wanted = SolverConfig {
+            max_ply: 7,
+            threads: 2,
+            ..SolverConfig::standard()
+        };
+        let kept = pool
+            .take(SolverConfig {
+                hash_mb: 4,
+                ..wanted
+            })
+            .unwrap();
+        assert_eq!(
+            *kept.config(),
+            SolverConfig {
+                hash_mb: 4,
+                ..wanted
+            }
+        );
     }
 }

@@ -22,16 +22,16 @@ pub struct SearchLimits {
     /// budget the engine enforces itself). The backend must poll it often
     /// enough to return within a few milliseconds of it being raised.
     pub stop: Arc<AtomicBool>,
-    /// The USI option `Shortest`: once a mate is found, how much work goes
-    /// into looking for shorter ones (a backend that cannot tell may
-    /// ignore it).
-    pub shortest: tsumi_mate::Shortest,
-    /// The USI option `Interpositions`: whether useless interpositions
-    /// (無駄合) count.
-    pub interpositions: tsumi_mate::Interpositions,
-    /// The USI option `Defence` (resolved): which defence the line
-    /// follows.
-    pub defence: tsumi_mate::Defence,
+    /// How to solve, as one value: the USI options (`Shortest`: how much
+    /// work goes into looking for shorter mates; `Interpositions`: whether
+    /// useless interpositions, 無駄合, count; `Defence`, resolved: which
+    /// defence the line follows; `USI_Hash`, `Threads`) over the project's
+    /// defaults ([`tsumi_mate::SolverConfig::standard`]). The node and time
+    /// limits are the fields above; the table's size and the threads a
+    /// backend has are those of [`MateBackend::resize`] and
+    /// [`MateBackend::set_threads`] (a size the machine refused is not
+    /// the option's). A backend that cannot tell may ignore any of it.
+    pub settings: tsumi_mate::SolverConfig,
 }
 
 impl SearchLimits {

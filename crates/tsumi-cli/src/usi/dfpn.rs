@@ -41,9 +41,26 @@ impl Default for DfPnBackend {
 fn new_solver(hash_mb: usize) -> Result<Solver, String> {
     Solver::try_new(SolverConfig {
         hash_mb,
-        ..SolverConfig::default()
+        ..SolverConfig::standard()
     })
     .map_err(|e| e.to_string())
+}
+
+impl DfPnBackend {
+    /// The solver's settings for a search within `limits`: the settings
+    /// the engine sent, with the search's node and time limits and this
+    /// backend's table size and threads.
+    fn config(&self, limits: &SearchLimits) -> SolverConfig {
+        SolverConfig {
+            hash_mb: self.hash_mb,
+            threads: self.threads,
+            limits: Limits {
+                nodes: limits.nodes,
+                time: limits.time,
+            },
+            ..limits.settings
+        }
+    }
 }
 
 fn hashfull(stats: &TableStats) -> Option<u32> {
@@ -78,19 +95,13 @@ impl MateBackend for DfPnBackend {
         limits: &SearchLimits,
         progress: &mut dyn FnMut(&SearchProgress),
     ) -> Result<MateOutcome, String> {
+        let config = self.config(limits);
         let solver = match &mut self.solver {
             Some(s) => s,
             None => self.solver.insert(new_solver(self.hash_mb)?),
         };
-        solver.set_threads(self.threads);
-        solver.set_limits(Limits {
-            nodes: limits.nodes,
-            time: limits.time,
-        });
+        solver.set_config(config).map_err(|e| e.to_string())?;
         solver.set_stop(Some(limits.stop.clone()));
-        solver.set_shortest(limits.shortest);
-        solver.set_interpositions(limits.interpositions);
-        solver.set_defence(limits.defence);
         let solution = solver
             .solve_with(pos, &mut |p: &Progress| {
                 progress(&SearchProgress {

@@ -1,7 +1,7 @@
 //! The engine's USI options: what `usi` declares and what `setoption`
 //! may change.
 
-use tsumi_mate::{Defence, Interpositions, Shortest};
+use tsumi_mate::{Defence, Interpositions, Shortest, SolverConfig};
 
 /// A declared integer option.
 struct Spin {
@@ -98,7 +98,7 @@ impl Default for Options {
             pv_interval_ms: PV_INTERVAL.default,
             ponder: false,
             shortest: Shortest::Prove,
-            interpositions: Interpositions::SkipUseless,
+            interpositions: tsumi_mate::DEFAULT_INTERPOSITIONS,
             defence_choice: None,
         }
     }
@@ -110,6 +110,20 @@ impl Options {
     pub fn defence(&self) -> Defence {
         self.defence_choice
             .unwrap_or(Defence::for_rule(self.interpositions))
+    }
+
+    /// How to solve under these options, as one value: the project's
+    /// defaults ([`SolverConfig::standard`]) with the options' table size,
+    /// threads, `Shortest`, `Interpositions` and `Defence`.
+    pub fn solver_config(&self) -> SolverConfig {
+        SolverConfig {
+            hash_mb: self.hash_mb,
+            threads: self.threads,
+            shortest: self.shortest,
+            interpositions: self.interpositions,
+            defence: self.defence(),
+            ..SolverConfig::standard()
+        }
     }
 
     /// The `option name …` lines of the `usi` answer.
@@ -190,7 +204,7 @@ impl Options {
         }
         if name.eq_ignore_ascii_case(DEFENCE) {
             self.defence_choice = match value {
-                Some(v) if v.eq_ignore_ascii_case("auto") => None,
+                Some(v) if v.eq_ignore_ascii_case(tsumi_mate::AUTO_DEFENCE) => None,
                 Some(v) => Some(
                     [Defence::NoLeftover, Defence::Longest]
                         .into_iter()

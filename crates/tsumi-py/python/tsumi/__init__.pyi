@@ -23,7 +23,7 @@ BLACK: int
 WHITE: int
 """後手 (1)."""
 DEFAULT_HASH_MB: int
-"""The table size in MiB that solvers get when ``hash_mb`` is not given (256)."""
+"""The table size in MiB that solvers get when ``hash_mb`` is not given."""
 
 @final
 class MoveList:
@@ -171,19 +171,22 @@ class Solver:
     for shorter mates after as much work as finding the first one took
     (``Solution.proven_shortest`` says whether the length was proven);
     ``"first"`` reports the first mate found; ``"prove"`` proves the
-    length shortest, however long that takes.
+    length shortest, however long that takes. Settings not given take the
+    defaults every front end shares (tsumi-mate's
+    ``SolverConfig::standard``): a table of ``DEFAULT_HASH_MB``, the 無駄合
+    rule and the defence that goes with it.
     """
 
     def __new__(
         cls,
         *,
-        hash_mb: int = 256,
+        hash_mb: int = ...,
         threads: int = 1,
-        interpositions: str = "skip-useless",
+        interpositions: str = ...,
         shortest: str = "prove",
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
-        defence: str = "auto",
+        defence: str = ...,
     ) -> Solver: ...
     def solve(
         self,
@@ -250,12 +253,12 @@ def solve(
     *,
     time_limit: Optional[float] = None,
     nodes: Optional[int] = None,
-    hash_mb: int = 256,
+    hash_mb: int = ...,
     threads: int = 1,
-    interpositions: str = "skip-useless",
+    interpositions: str = ...,
     shortest: str = "prove",
     report: bool = False,
-    defence: str = "auto",
+    defence: str = ...,
 ) -> Solution:
     """Solve a tsume problem (the side to move attacks with checks only).
 
@@ -263,6 +266,8 @@ def solve(
     change a verdict or a proven length. ``shortest="quick"`` stops looking
     for shorter mates after as much work as finding the first one took;
     ``"first"`` reports the first mate found, not proven shortest.
+    Settings not given take the defaults every front end shares (as
+    ``Solver``).
     """
 
 def read_problems(path: Union[str, "PathLike[str]"]) -> List[Problem]:

@@ -1,8 +1,8 @@
 //! The node loop shared by the proof-number searches: a node is opened
 //! (looked up, generated and expanded), then searched child by child until
 //! it is resolved, its numbers pass the thresholds the policy set for it,
-//! or the budget runs out. What differs between df-pn ([`crate::dfpn`])
-//! and PN* ([`crate::pnstar`]) is a [`Policy`]: when a node gives up, and
+//! or the budget runs out. What differs between df-pn ([`crate::search::dfpn`])
+//! and PN* ([`crate::search::pnstar`]) is a [`Policy`]: when a node gives up, and
 //! which child it searches next with which thresholds.
 //!
 //! Children are kept in the frame and updated from what each descent
@@ -15,9 +15,10 @@
 use crate::and_cap;
 use crate::child::{dec, Child, NodeResult, NO_REP};
 use crate::config::Algo;
-use crate::expansion;
 use crate::pieces::full_hand;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::expansion;
+use crate::search::walker::Walker;
 use crate::table::Probe;
 use tsumi_core::{Move, MoveList, Position};
 
@@ -29,37 +30,39 @@ pub(crate) trait Policy: Copy {
 
     /// The child to search next, and its thresholds, given the node's
     /// own numbers `(pn, dn)`.
-    fn choose(self, s: &Search, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self);
+    fn choose(self, w: &Walker, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self);
 }
 
-impl Search<'_> {
+impl Walker {
     /// Searches the current node (`ply` plies below the start of the path)
     /// under `policy` until it is resolved, its numbers reach the
     /// thresholds, or the budget runs out. `remaining` is the number of
     /// plies still allowed for the mate.
     pub(crate) fn search_node<P: Policy>(
         &mut self,
+        cx: &Context,
         policy: P,
         remaining: u16,
         ply: u16,
     ) -> NodeResult {
         let start = self.nodes;
-        if !self.visit() {
+        if !self.visit(cx) {
             return NodeResult::open(1, 1);
         }
-        let mut children = match self.open_node(remaining) {
+        let mut children = match self.open_node(cx, remaining) {
             Ok(children) => children,
             Err(r) => return r,
         };
-        let r = self.node_loop(&mut children, policy, remaining, ply, start);
+        let r = self.node_loop(cx, &mut children, policy, remaining, ply, start);
         self.recycle(children);
         r
     }
 
-    /// The loop of [`Search::search_node`] over the children of an
+    /// The loop of [`Walker::search_node`] over the children of an
     /// expanded node.
     fn node_loop<P: Policy>(
         &mut self,
+        cx: &Context,
         children: &mut [Child],
         policy: P,
         remaining: u16,
@@ -69,11 +72,11 @@ impl Search<'_> {
         let or = self.is_or();
         let mut last = Move::NULL;
         loop {
-            if !or && !self.update_and_children(children, remaining, ply) {
+            if !or && !self.update_and_children(cx, children, remaining, ply) {
                 // The budget ran out; the caller ignores this.
                 return NodeResult::open(1, 1);
             }
-            if let Some(r) = self.expander().resolve(or, children, ply) {
+            if let Some(r) = self.expander(cx).resolve(or, children, ply) {
                 let best = if r.pn == 0 && or {
                     children
                         .iter()
@@ -83,7 +86,7 @@ impl Search<'_> {
                 } else {
                     last
                 };
-                self.store(&r, remaining, best, self.nodes - start);
+                self.store(cx, &r, remaining, best, self.nodes - start);
                 return r;
             }
             let (mut pn, dn) = expansion::numbers(or, children);
@@ -92,13 +95,13 @@ impl Search<'_> {
             }
             if policy.reached(pn, dn) || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
-                self.store(&r, remaining, last, self.nodes - start);
+                self.store(cx, &r, remaining, last, self.nodes - start);
                 return r;
             }
             let (best, child_policy) = policy.choose(self, or, children, pn, dn);
             let c = children[best];
             self.enter(&c, ply);
-            let r = self.search_node(child_policy, dec(remaining), ply + 1);
+            let r = self.search_node(cx, child_policy, dec(remaining), ply + 1);
             self.leave(&c);
             last = c.mv;
             if !self.budget.is_exhausted() {
@@ -109,10 +112,14 @@ impl Search<'_> {
 
     /// Generates and expands the current node, or returns its result when
     /// it is settled without children: no check (disproof), no evasion
-    /// (mate), or no ply left. Kept out of [`Search::search_node`] so that
+    /// (mate), or no ply left. Kept out of [`Walker::search_node`] so that
     /// the move list does not sit in every recursive frame.
     #[inline(never)]
-    pub(crate) fn open_node(&mut self, remaining: u16) -> Result<Vec<Child>, NodeResult> {
+    pub(crate) fn open_node(
+        &mut self,
+        cx: &Context,
+        remaining: u16,
+    ) -> Result<Vec<Child>, NodeResult> {
         let or = self.is_or();
         if or && remaining == 0 {
             // No mate in zero plies, whatever the hands.
@@ -120,11 +127,11 @@ impl Search<'_> {
         }
         // A transposition may have settled the node since the parent
         // last looked.
-        match self.tt.probe(
+        match cx.tt.probe(
             self.pos.board_key(),
             self.attacker_hand(),
             remaining,
-            self.config.interpositions,
+            cx.rule(),
         ) {
             Probe::Proven {
                 len, hand, exact, ..
@@ -137,15 +144,15 @@ impl Search<'_> {
         let mut list = MoveList::new();
         self.node_moves_into(&mut list);
         let leaf = if or {
-            list.is_empty().then(|| self.expander().leaf_result(true))
+            list.is_empty().then(|| self.expander(cx).leaf_result(true))
         } else {
-            self.expander().and_leaf(&list, remaining)
+            self.expander(cx).and_leaf(&list, remaining)
         };
         if let Some(r) = leaf {
-            self.store(&r, remaining, Move::NULL, 1);
+            self.store(cx, &r, remaining, Move::NULL, 1);
             return Err(r);
         }
-        Ok(self.expand(&list, remaining, true))
+        Ok(self.expand(cx, &list, remaining, true))
     }
 
     /// Brings an AND node's children up to date before its numbers are
@@ -155,13 +162,14 @@ impl Search<'_> {
     /// forward). Returns `false` if the budget ran out.
     pub(crate) fn update_and_children(
         &mut self,
+        cx: &Context,
         children: &mut [Child],
         remaining: u16,
         ply: u16,
     ) -> bool {
         crate::chain::activate(children);
-        if self.skip_useless() {
-            if !self.apply_rule(children, remaining, ply) {
+        if cx.skip_useless() {
+            if !self.apply_rule(cx, children, remaining, ply) {
                 return false;
             }
             crate::chain::activate(children);
@@ -171,7 +179,7 @@ impl Search<'_> {
 
     /// Settles the current node within `remaining` plies with the
     /// configured algorithm (open result: the budget ran out).
-    pub(crate) fn settle(&mut self, remaining: u16, ply: u16) -> NodeResult {
+    pub(crate) fn settle(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
         // Mates from an OR node have an odd length, from an AND node an
         // even one: a bound of the other parity means one ply less.
         let odd = remaining % 2 == 1;
@@ -180,9 +188,9 @@ impl Search<'_> {
         } else {
             remaining
         };
-        match self.config.algo {
-            Algo::DfPn => self.dfpn(remaining, ply),
-            Algo::PnStar => self.pnstar(remaining, ply),
+        match cx.config.algo {
+            Algo::DfPn => self.dfpn(cx, remaining, ply),
+            Algo::PnStar => self.pnstar(cx, remaining, ply),
         }
     }
 
@@ -190,21 +198,24 @@ impl Search<'_> {
     /// as a search of its own, with no path above it: only repetitions
     /// inside its own tree count, so a result with no repetition holds on
     /// every path.
-    pub(crate) fn settle_detached(&mut self, q: Position, remaining: u16) -> NodeResult {
-        let mut sub = self.sub_search(q, &[]);
-        let r = sub.settle(remaining, 0);
-        self.nodes = sub.nodes;
-        r
+    pub(crate) fn settle_detached(
+        &mut self,
+        cx: &Context,
+        q: Position,
+        remaining: u16,
+    ) -> NodeResult {
+        self.detour(q, false, |w| w.settle(cx, remaining, 0))
     }
 
     /// Settles `q`, a position off the current line (a shortcut), within
     /// `remaining` plies on the same table and budget.
-    pub(crate) fn settle_off_line(&mut self, q: Position, remaining: u16) -> NodeResult {
-        let history = self.path_entries();
-        let ply = history.len() as u16;
-        let mut sub = self.sub_search(q, &history);
-        let r = sub.settle(remaining, ply);
-        self.nodes = sub.nodes;
-        r
+    pub(crate) fn settle_off_line(
+        &mut self,
+        cx: &Context,
+        q: Position,
+        remaining: u16,
+    ) -> NodeResult {
+        let ply = self.path_len() as u16;
+        self.detour(q, true, |w| w.settle(cx, remaining, ply))
     }
 }

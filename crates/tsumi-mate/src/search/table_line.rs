@@ -4,33 +4,34 @@
 //! with the node's proof, at an AND node the defence whose position the
 //! table knows to be mated the latest. No node is expanded and nothing is
 //! searched, so it costs a few table probes a ply, where
-//! [`Search::found_line`] expands every node of the line again (a quarter
+//! [`Walker::found_line`] expands every node of the line again (a quarter
 //! of a short solve's time).
 //!
 //! The table may not hold the whole line (an entry replaced); the caller
-//! then falls back to [`Search::found_line`]. A line it returns ends in checkmate, or under
+//! then falls back to [`Walker::found_line`]. A line it returns ends in checkmate, or under
 //! the 無駄合 rule in a check answered only by useless interpositions, as
 //! a searched line does; the solver's checker replays it like any other.
 
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::table::Probe;
 use tsumi_core::{Hand, Move, MoveList};
 
-impl Search<'_> {
+impl Walker {
     /// A line from the current node (attacker to move), known to be mated
     /// within `len` plies, read from the table, with the attacker's hand at
     /// its end; at most `len` plies long, every attacker move a legal
     /// check, every defence legal, the last position checkmate (or, under
     /// the 無駄合 rule, answered only by useless interpositions). `None`
     /// when the table does not lead to the end.
-    pub(crate) fn table_line(&mut self, len: u16) -> Option<(Vec<Move>, Hand)> {
+    pub(crate) fn table_line(&mut self, cx: &Context, len: u16) -> Option<(Vec<Move>, Hand)> {
         let mut line = Vec::new();
         let mut moves = MoveList::new();
         let mut n = len;
-        let rule = self.config.interpositions;
+        let rule = cx.rule();
         let complete = loop {
             if self.is_or() {
-                let probe = self
+                let probe = cx
                     .tt
                     .probe(self.pos.board_key(), self.attacker_hand(), n, rule);
                 let Probe::Proven { len, best, .. } = probe else {
@@ -55,13 +56,13 @@ impl Search<'_> {
                 if n == 0 {
                     // Mated only under the 無駄合 rule: every reply is a
                     // useless interposition (the solver appends them).
-                    break self.skip_useless();
+                    break cx.skip_useless();
                 }
                 let hand = self.attacker_hand();
                 let mut pick: Option<(Move, u16)> = None;
                 for &e in moves.iter() {
                     let (key, _, _) = self.pos.keys_after(e);
-                    if let Probe::Proven { len, .. } = self.tt.probe(key, hand, n - 1, rule) {
+                    if let Probe::Proven { len, .. } = cx.tt.probe(key, hand, n - 1, rule) {
                         if pick.is_none_or(|(_, l)| len > l) {
                             pick = Some((e, len));
                         }
@@ -88,7 +89,8 @@ mod tests {
     use crate::checker::check_mate_line;
     use crate::config::{Shortest, SolverConfig};
     use crate::limits::{Budget, Limits};
-    use crate::search::Search;
+    use crate::search::context::Context;
+    use crate::search::walker::Walker;
     use crate::table::Table;
     use crate::useless::{all_interpositions, Interpositions};
     use tsumi_core::{MoveList, Position};
@@ -107,13 +109,14 @@ mod tests {
         for sfen in text.lines().filter(|l| !l.trim().is_empty()).take(take) {
             let pos = Position::from_sfen(sfen.trim()).unwrap();
             table.new_generation();
-            let mut budget = Budget::start(&Limits::nodes(1_000_000), None);
+            let budget = Budget::start(&Limits::nodes(1_000_000), None);
             let attacker = pos.side_to_move();
-            let mut s = Search::new(&table, &mut budget, pos.clone(), attacker, &[], 0, config);
-            let r = s.settle(31, 0);
+            let cx = Context::new(&table, config);
+            let mut s = Walker::new(pos.clone(), budget);
+            let r = s.settle(&cx, 31, 0);
             assert_eq!(r.pn, 0, "{sfen}: a mate");
             let (line, hand) = s
-                .table_line(r.len)
+                .table_line(&cx, r.len)
                 .unwrap_or_else(|| panic!("{sfen}: the table holds the line"));
             assert_eq!(s.pos.key(), pos.key(), "{sfen}: the moves are taken back");
             assert!(line.len() <= r.len as usize, "{sfen}: within the bound");
@@ -121,7 +124,7 @@ mod tests {
                 let summary = check_mate_line(&pos, &line)
                     .unwrap_or_else(|e| panic!("{sfen}: {e}: {line:?}"));
                 assert_eq!(summary.leftover, hand, "{sfen}");
-                let (searched, _) = s.found_line(r.len, 0).unwrap();
+                let (searched, _) = s.found_line(&cx, r.len, 0).unwrap();
                 assert!(check_mate_line(&pos, &searched).is_ok(), "{sfen}");
             } else {
                 // Checkmate, or only useless interpositions left (the
@@ -145,27 +148,27 @@ mod tests {
     #[test]
     fn the_table_holds_the_line_of_a_first_mate() {
         lines_of(
-            include_str!("../tests/data/mate-1-ply.txt"),
+            include_str!("../../tests/data/mate-1-ply.txt"),
             50,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-3-ply.txt"),
+            include_str!("../../tests/data/mate-3-ply.txt"),
             100,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-5-ply.txt"),
+            include_str!("../../tests/data/mate-5-ply.txt"),
             100,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-7-ply.txt"),
+            include_str!("../../tests/data/mate-7-ply.txt"),
             50,
             Interpositions::CountAll,
         );
         lines_of(
-            include_str!("../tests/data/mate-5-ply.txt"),
+            include_str!("../../tests/data/mate-5-ply.txt"),
             50,
             Interpositions::SkipUseless,
         );

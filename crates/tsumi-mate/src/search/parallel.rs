@@ -18,60 +18,54 @@
 //! Threads cannot change a verdict or a length: every entry any thread
 //! stores is the result of a sound depth-bounded search, and the virtual
 //! loss only changes the order in which children are searched. The
-//! result of a parallel [`Search::settle`] is the one the first thread to
+//! result of [`Walker::settle_root`] is the one the first thread to
 //! settle the root found (a proof within the bound, a disproof, or open
 //! when a limit ran out).
 
 use crate::busy::BusySet;
 use crate::child::NodeResult;
-use crate::config::Algo;
+use crate::config::{search_stack_bytes, Algo};
 use crate::limits::{Budget, Pool};
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::table::SharedTable;
 use std::sync::Arc;
 
 /// The most search threads a solve accepts (more are reduced to it).
 pub const MAX_THREADS: usize = 256;
 
-/// How the root searches of one solve are run.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Parallel {
-    /// Search threads (1: the calling thread alone).
-    pub threads: usize,
-    /// Stack size of each helper thread, in bytes.
-    pub stack: usize,
-}
-
-impl Parallel {
-    /// Settles the root of `s` within `remaining` plies: on the calling
-    /// thread alone ([`Search::settle`]) with one thread or with PN*, else
-    /// with `threads - 1` helper threads beside it. `s` must be at the root
-    /// (nothing on its path above the current position); its node count
-    /// afterwards includes the helpers' nodes.
-    pub(crate) fn settle(&self, s: &mut Search, remaining: u16) -> NodeResult {
-        let threads = self.threads.min(MAX_THREADS);
-        if threads <= 1 || s.config.algo != Algo::DfPn {
-            return s.settle(remaining, 0);
+impl Walker {
+    /// Settles the root within `remaining` plies: on this walker's thread
+    /// alone ([`Walker::settle`]) with one thread or with PN*, else with
+    /// `threads - 1` helper threads beside it (each a walker of its own,
+    /// on a stack for the phase's ply limit). The walker must be at the
+    /// root (nothing on its path above the current position); its node
+    /// count afterwards includes the helpers' nodes.
+    pub(crate) fn settle_root(&mut self, cx: &Context, remaining: u16) -> NodeResult {
+        let threads = cx.config.threads.min(MAX_THREADS);
+        if threads <= 1 || cx.config.algo != Algo::DfPn {
+            return self.settle(cx, remaining, 0);
         }
-        let shared = SharedTable::new(s.tt);
-        let pool = Arc::new(Pool::new(s.nodes));
+        let stack = search_stack_bytes(cx.config.ply_limit());
+        let shared = SharedTable::new(cx.tt);
+        let pool = Arc::new(Pool::new(self.nodes));
         let busy = Arc::new(BusySet::new());
-        s.budget.join_pool(&pool, s.nodes);
-        s.busy = Some(busy.clone());
-        let helpers: Vec<Budget> = (1..threads).map(|_| s.budget.helper(&pool)).collect();
+        self.budget.join_pool(&pool, self.nodes);
+        self.busy = Some(busy.clone());
+        let helpers: Vec<Budget> = (1..threads).map(|_| self.budget.helper(&pool)).collect();
         let (mine, theirs) = std::thread::scope(|scope| {
             let mut handles = Vec::new();
-            for mut budget in helpers {
-                let (pos, attacker, config) = (s.pos.clone(), s.attacker, s.config);
+            for budget in helpers {
+                let (pos, config, cap) = (self.pos.clone(), cx.config, cx.cap);
                 let (shared, pool, busy) = (&shared, &pool, &busy);
                 let spawned = std::thread::Builder::new()
                     .name("tsumi-helper".to_string())
-                    .stack_size(self.stack)
+                    .stack_size(stack)
                     .spawn_scoped(scope, move || {
-                        let table = shared.table();
-                        let mut h = Search::new(table, &mut budget, pos, attacker, &[], 0, config);
+                        let cx = Context::new(shared.table(), config).capped(cap);
+                        let mut h = Walker::new(pos, budget);
                         h.busy = Some(busy.clone());
-                        let r = h.settle(remaining, 0);
+                        let r = h.settle(&cx, remaining, 0);
                         if r.resolved() {
                             pool.halt();
                         }
@@ -83,7 +77,7 @@ impl Parallel {
                     handles.push(h);
                 }
             }
-            let r = s.settle(remaining, 0);
+            let r = self.settle(cx, remaining, 0);
             if r.resolved() {
                 pool.halt();
             }
@@ -94,11 +88,11 @@ impl Parallel {
             (r, theirs)
         });
         drop(shared);
-        s.busy = None;
-        s.budget.leave_pool(s.nodes);
+        self.busy = None;
+        self.budget.leave_pool(self.nodes);
         let mut result = mine;
         for (r, nodes) in theirs {
-            s.nodes += nodes;
+            self.nodes += nodes;
             if !result.resolved() && r.resolved() {
                 result = r;
             }

@@ -21,7 +21,8 @@
 
 use crate::child::NodeResult;
 use crate::config::{Algo, Shortest, SolverConfig};
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::table::Table;
 
 /// The small table's size in MiB.
@@ -41,26 +42,30 @@ pub(crate) fn wanted(config: &SolverConfig) -> bool {
         && config.hash_mb > SCRATCH_MB
 }
 
-impl<'t> Search<'t> {
-    /// [`Search::settle`] of the root within `remaining` plies, on the
-    /// search's table (the small one) for up to [`SCRATCH_NODES`] nodes,
+impl Walker {
+    /// [`Walker::settle`] of the root within `remaining` plies, on the
+    /// context's table (the small one) for up to [`SCRATCH_NODES`] nodes,
     /// then, if the root is still open and no limit has stopped the
     /// search, on `large`, which takes over what the small table learnt.
-    /// The search's table is then `large`; a search already on `large`
-    /// settles there.
-    pub(crate) fn settle_small_first(&mut self, large: &'t Table, remaining: u16) -> NodeResult {
-        if std::ptr::eq(self.tt, large) {
-            return self.settle(remaining, 0);
+    /// Returns the result and the table it was reached on, the one the
+    /// rest of the solve reads; a context already on `large` settles
+    /// there.
+    pub(crate) fn settle_small_first<'t>(
+        &mut self,
+        cx: &Context<'t>,
+        large: &'t Table,
+        remaining: u16,
+    ) -> (NodeResult, &'t Table) {
+        if std::ptr::eq(cx.tt, large) {
+            return (self.settle(cx, remaining, 0), large);
         }
-        self.budget
-            .cap_nodes(Some(self.nodes.saturating_add(SCRATCH_NODES)));
-        let r = self.settle(remaining, 0);
-        self.budget.lift_cap(self.nodes);
+        let small = cx.capped(self.nodes.saturating_add(SCRATCH_NODES));
+        let r = self.settle(&small, remaining, 0);
+        self.budget.resume(self.nodes);
         if r.resolved() || self.budget.is_exhausted() {
-            return r;
+            return (r, cx.tt);
         }
-        large.absorb(self.tt);
-        self.tt = large;
-        self.settle(remaining, 0)
+        large.absorb(cx.tt);
+        (self.settle(&cx.on_table(large), remaining, 0), large)
     }
 }

@@ -28,37 +28,61 @@
 //! within `max_ply` only, the root is searched again under the rule.
 
 use crate::child::NodeResult;
-use crate::parallel::Parallel;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::table::{Table, DEPTH_INF};
 use crate::useless::Interpositions;
 
-impl<'t> Search<'t> {
+/// What the first search of a solve settled.
+pub(crate) struct FirstMate<'t> {
+    /// The root's result within the ply limit.
+    pub result: NodeResult,
+    /// The convention the result was found under (the one to read its
+    /// line with).
+    pub rule: Interpositions,
+    /// The table the result was reached on, the one the rest of the solve
+    /// searches (see [`crate::search::scratch`]).
+    pub table: &'t Table,
+}
+
+impl Walker {
     /// Settles the root within `max_ply` plies for a solve under the
-    /// current settings' rule, on the search's table or, when `large` is
-    /// given, on the small table first (see [`crate::scratch`]). Returns
-    /// the result and the convention under which it was found (the one to
-    /// read its line with).
-    pub(crate) fn first_mate(
+    /// rule of `cx`, on the context's table or, when `large` is given, on
+    /// the small table first (see [`crate::search::scratch`]). Under the
+    /// 無駄合 rule the first search counts every interposition, in a
+    /// context built for it.
+    pub(crate) fn first_mate<'t>(
         &mut self,
-        par: &Parallel,
+        cx: &Context<'t>,
         large: Option<&'t Table>,
         max_ply: u16,
-    ) -> (NodeResult, Interpositions) {
-        let settle = |s: &mut Self| match large {
-            Some(t) => s.settle_small_first(t, max_ply),
-            None => par.settle(s, max_ply),
+    ) -> FirstMate<'t> {
+        let settle = |w: &mut Walker, cx: &Context<'t>| match large {
+            Some(t) => w.settle_small_first(cx, t, max_ply),
+            None => (w.settle_root(cx, max_ply), cx.tt),
         };
-        let rule = self.config.interpositions;
+        let rule = cx.rule();
         if rule == Interpositions::CountAll {
-            return (settle(self), rule);
+            let (result, table) = settle(self, cx);
+            return FirstMate {
+                result,
+                rule,
+                table,
+            };
         }
-        self.config.interpositions = Interpositions::CountAll;
-        let r = settle(self);
-        self.config.interpositions = rule;
+        let (r, table) = settle(self, &cx.with_rule(Interpositions::CountAll));
         if r.resolved() && r.dn == 0 && r.len != DEPTH_INF {
-            return (settle(self), rule);
+            let (result, table) = settle(self, &cx.on_table(table));
+            return FirstMate {
+                result,
+                rule,
+                table,
+            };
         }
-        (r, Interpositions::CountAll)
+        FirstMate {
+            result: r,
+            rule: Interpositions::CountAll,
+            table,
+        }
     }
 }

@@ -17,7 +17,8 @@
 
 use crate::child::Child;
 use crate::defence::Defence;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::useless::{interposition_checker, shortcuts};
 use std::collections::HashMap;
 use tsumi_core::{Hand, Move};
@@ -37,25 +38,41 @@ const TIE_EFFORT: u32 = 100000;
 /// Lines already built, by position key and length.
 pub(crate) type LineMemo = HashMap<(u64, u16), (u32, Hand, Vec<Move>)>;
 
-impl Search<'_> {
+/// The exploration of ties of one line: the lines already built and the
+/// line nodes explored so far.
+#[derive(Default)]
+pub(crate) struct Ties {
+    memo: LineMemo,
+    effort: u32,
+}
+
+impl Ties {
+    /// True once the exploration has used its allowance (the first
+    /// candidate is then taken).
+    fn spent(&self) -> bool {
+        self.effort > TIE_EFFORT
+    }
+}
+
+impl Walker {
     /// The principal line from the current node (attacker to move), whose
     /// shortest mate is exactly `len` plies, and the attacker's hand at its
     /// end.
     pub(crate) fn principal_line(
         &mut self,
+        cx: &Context,
         len: u16,
         ply: u16,
     ) -> Result<(Vec<Move>, Hand), LineFailure> {
-        let mut memo = LineMemo::new();
-        let mut effort = 0u32;
-        let (_, hand, line) = self.best_line(len, ply, &mut memo, &mut effort)?;
+        let mut ties = Ties::default();
+        let (_, hand, line) = self.best_line(cx, len, ply, &mut ties)?;
         Ok((line, hand))
     }
 
     /// True if the current node is mated within `remaining` plies;
     /// `None` when the budget ran out first.
-    pub(crate) fn mated_within(&mut self, remaining: u16, ply: u16) -> Option<bool> {
-        let r = self.settle(remaining, ply);
+    pub(crate) fn mated_within(&mut self, cx: &Context, remaining: u16, ply: u16) -> Option<bool> {
+        let r = self.settle(cx, remaining, ply);
         if !r.resolved() {
             return None;
         }
@@ -64,35 +81,36 @@ impl Search<'_> {
 
     pub(crate) fn child_mated_within(
         &mut self,
+        cx: &Context,
         c: &Child,
         remaining: u16,
         ply: u16,
     ) -> Option<bool> {
         self.enter(c, ply);
-        let r = self.mated_within(remaining, ply + 1);
+        let r = self.mated_within(cx, remaining, ply + 1);
         self.leave(c);
         r
     }
 
     fn best_line(
         &mut self,
+        cx: &Context,
         n: u16,
         ply: u16,
-        memo: &mut LineMemo,
-        effort: &mut u32,
+        ties: &mut Ties,
     ) -> Result<(u32, Hand, Vec<Move>), LineFailure> {
         let memo_key = (self.pos.key(), n);
-        if let Some(v) = memo.get(&memo_key) {
+        if let Some(v) = ties.memo.get(&memo_key) {
             return Ok(v.clone());
         }
-        *effort += 1;
+        ties.effort += 1;
         let or = self.is_or();
         if !or && n == 0 {
             let h = self.attacker_hand();
             return Ok((h.total(), h, Vec::new()));
         }
         let list = self.node_moves();
-        let mut children = self.expand(&list, n, false);
+        let mut children = self.expand(cx, &list, n, false);
         let mut best: Option<(u32, Hand, Vec<Move>)> = None;
         if or {
             // Known mates first, shortest first; then by proof number. A
@@ -103,29 +121,29 @@ impl Search<'_> {
                 if c.disproven() {
                     continue;
                 }
-                match self.child_mated_within(c, n - 1, ply) {
+                match self.child_mated_within(cx, c, n - 1, ply) {
                     None => return Err(LineFailure::Budget),
                     Some(false) => continue,
                     Some(true) => {}
                 }
-                self.consider(c, n, ply, memo, effort, &mut best)?;
-                if best.as_ref().is_some_and(|b| b.0 == 0) || *effort > TIE_EFFORT {
+                self.consider(cx, c, n, ply, ties, &mut best)?;
+                if best.as_ref().is_some_and(|b| b.0 == 0) || ties.spent() {
                     break;
                 }
             }
         } else {
             // Every counted evasion is mated within n - 1; the longest
             // defences are those not mated within n - 3.
-            if self.skip_useless() {
-                children = self.counted_defences(children, n, ply)?;
+            if cx.skip_useless() {
+                children = self.counted_defences(cx, children, n, ply)?;
             }
-            if self.config.defence == Defence::NoLeftover {
-                best = self.no_leftover_line(&children, n, ply, memo, effort)?;
+            if cx.config.defence == Defence::NoLeftover {
+                best = self.no_leftover_line(cx, &children, n, ply, ties)?;
             } else {
                 let mut longest: Vec<Child> = Vec::new();
                 for c in &children {
                     let is_longest = n < 3
-                        || match self.child_mated_within(c, n - 3, ply) {
+                        || match self.child_mated_within(cx, c, n - 3, ply) {
                             None => return Err(LineFailure::Budget),
                             Some(shorter) => !shorter,
                         };
@@ -134,15 +152,15 @@ impl Search<'_> {
                     }
                 }
                 for c in &longest {
-                    self.consider(c, n, ply, memo, effort, &mut best)?;
-                    if best.as_ref().is_some_and(|b| b.0 == 0) || *effort > TIE_EFFORT {
+                    self.consider(cx, c, n, ply, ties, &mut best)?;
+                    if best.as_ref().is_some_and(|b| b.0 == 0) || ties.spent() {
                         break;
                     }
                 }
             }
         }
         let best = best.ok_or(LineFailure::Inconsistent)?;
-        memo.insert(memo_key, best.clone());
+        ties.memo.insert(memo_key, best.clone());
         Ok(best)
     }
 
@@ -152,6 +170,7 @@ impl Search<'_> {
     /// defences.
     pub(crate) fn counted_defences(
         &mut self,
+        cx: &Context,
         children: Vec<Child>,
         n: u16,
         ply: u16,
@@ -167,7 +186,7 @@ impl Search<'_> {
             while v >= 4 {
                 let mut reached = false;
                 for c in &counted {
-                    match self.child_mated_within(c, v - 3, ply) {
+                    match self.child_mated_within(cx, c, v - 3, ply) {
                         None => return Err(LineFailure::Budget),
                         Some(false) => {
                             reached = true;
@@ -186,7 +205,7 @@ impl Search<'_> {
         for c in candidates {
             let mut useless = false;
             for q in shortcuts(&self.pos, c.mv) {
-                let r = self.settle_off_line(q, base);
+                let r = self.settle_off_line(cx, q, base);
                 if !r.resolved() {
                     return Err(LineFailure::Budget);
                 }
@@ -202,25 +221,19 @@ impl Search<'_> {
         Ok(counted)
     }
 
-    /// True once the line's exploration of alternatives has used its
-    /// allowance (the first candidate is then taken).
-    pub(crate) fn line_effort_spent(&self, effort: u32) -> bool {
-        effort > TIE_EFFORT
-    }
-
     /// Builds the best line through child `c` (of a node of exact length
     /// `n`) and keeps it if it leaves fewer pieces than `best`.
     pub(crate) fn consider(
         &mut self,
+        cx: &Context,
         c: &Child,
         n: u16,
         ply: u16,
-        memo: &mut LineMemo,
-        effort: &mut u32,
+        ties: &mut Ties,
         best: &mut Option<(u32, Hand, Vec<Move>)>,
     ) -> Result<(), LineFailure> {
         self.enter(c, ply);
-        let sub = self.best_line(n - 1, ply + 1, memo, effort);
+        let sub = self.best_line(cx, n - 1, ply + 1, ties);
         self.leave(c);
         let (left, hand, mut line) = sub?;
         if best.as_ref().is_none_or(|b| left < b.0) {
@@ -231,104 +244,7 @@ impl Search<'_> {
     }
 }
 
-impl Search<'_> {
-    /// A mating line from the current node (attacker to move), known to be
-    /// mated within `len` plies, when that length is not proven to be the
-    /// shortest: at an OR node the check with the shortest proven mate, at
-    /// an AND node the defence with the longest (interpositions the
-    /// 無駄合 rule discards skipped). Every choice is settled by
-    /// depth-bounded searches, which the table usually answers at once.
-    /// Returns the line and the attacker's hand at its end.
-    pub(crate) fn found_line(
-        &mut self,
-        len: u16,
-        ply: u16,
-    ) -> Result<(Vec<Move>, Hand), LineFailure> {
-        let mut line: Vec<Child> = Vec::new();
-        let mut n = len;
-        let result = loop {
-            let cur = ply + line.len() as u16;
-            let or = self.is_or();
-            if !or && n == 0 {
-                break Ok(());
-            }
-            let list = self.node_moves();
-            if !or && list.is_empty() {
-                break Ok(());
-            }
-            let mut children = self.expand(&list, n, false);
-            if or {
-                // Checks the table already knows to mate first, shortest
-                // first; the first one that mates is taken.
-                children.sort_by_key(|c| (!c.proven(), c.len, c.pn));
-            }
-            let mut pick: Option<(Child, u16)> = None;
-            for c in &children {
-                // Under the rule an interposition may be unmated as played
-                // and still leave the node mated (it is useless).
-                let may_be_useless = self.skip_useless() && c.candidate;
-                if c.disproven() && !may_be_useless {
-                    continue;
-                }
-                self.enter(c, cur);
-                let r = self.settle(n.saturating_sub(1), cur + 1);
-                self.leave(c);
-                if !r.resolved() {
-                    return self.unwind(line, Err(LineFailure::Budget));
-                }
-                if r.pn != 0 {
-                    // Not mated within the bound: at an OR node a check
-                    // that does not work; at an AND node only a useless
-                    // interposition may be unmated (the node is proven).
-                    if !or && !may_be_useless {
-                        return self.unwind(line, Err(LineFailure::Inconsistent));
-                    }
-                    continue;
-                }
-                let better = match pick {
-                    None => true,
-                    Some((_, l)) => {
-                        if or {
-                            r.len < l
-                        } else {
-                            r.len > l
-                        }
-                    }
-                };
-                if better {
-                    pick = Some((*c, r.len));
-                }
-                if or {
-                    break;
-                }
-            }
-            let Some((c, l)) = pick else {
-                // Every defence is a useless interposition: mate under the
-                // rule; the caller appends the useless tail.
-                if !or {
-                    break Ok(());
-                }
-                break Err(LineFailure::Inconsistent);
-            };
-            self.enter(&c, cur);
-            line.push(c);
-            n = l;
-        };
-        let hand = self.attacker_hand();
-        let moves: Vec<Move> = line.iter().map(|c| c.mv).collect();
-        self.unwind(line, result.map(|_| (moves, hand)))
-    }
-
-    /// Takes back the moves of `line` and passes `r` on.
-    fn unwind<T>(&mut self, line: Vec<Child>, r: Result<T, LineFailure>) -> Result<T, LineFailure> {
-        for c in line.iter().rev() {
-            self.leave(c);
-        }
-        r
-    }
-}
-
-impl Search<'_> {
+impl Walker {
     /// Under [`Defence::NoLeftover`], the line from an AND node of exact
     /// length `n` through the defences the rule counts (`children`, each
     /// mated within `n - 1`): the longest line that leaves the attacker
@@ -339,11 +255,11 @@ impl Search<'_> {
     /// longer line than the best found.
     pub(crate) fn no_leftover_line(
         &mut self,
+        cx: &Context,
         children: &[Child],
         n: u16,
         ply: u16,
-        memo: &mut LineMemo,
-        effort: &mut u32,
+        ties: &mut Ties,
     ) -> Result<Option<(u32, Hand, Vec<Move>)>, LineFailure> {
         // The exact length of each child (an OR node): the least bound
         // within which it is mated.
@@ -351,7 +267,7 @@ impl Search<'_> {
         for c in children {
             let mut k = n - 1;
             while k >= 3 {
-                match self.child_mated_within(c, k - 2, ply) {
+                match self.child_mated_within(cx, c, k - 2, ply) {
                     None => return Err(LineFailure::Budget),
                     Some(true) => k -= 2,
                     Some(false) => break,
@@ -368,11 +284,11 @@ impl Search<'_> {
             if clean.as_ref().is_some_and(|l| l.2.len() > k as usize) {
                 break;
             }
-            if self.line_effort_spent(*effort) && (clean.is_some() || fallback.is_some()) {
+            if ties.spent() && (clean.is_some() || fallback.is_some()) {
                 break;
             }
             let mut found = None;
-            self.consider(&c, k + 1, ply, memo, effort, &mut found)?;
+            self.consider(cx, &c, k + 1, ply, ties, &mut found)?;
             let Some(line) = found else { continue };
             if line.0 == 0 {
                 if clean.as_ref().is_none_or(|l| line.2.len() > l.2.len()) {

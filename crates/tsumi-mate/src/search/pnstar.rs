@@ -9,13 +9,14 @@
 //! proof number with the threshold share its siblings leave. There is no
 //! disproof threshold: a node gives up only when its proof number reaches
 //! the threshold or it is resolved. It shares the node loop
-//! ([`crate::node`]), the table, proof and disproof pieces, repetition
-//! handling and the 無駄合 rule with df-pn ([`crate::dfpn`]), and differs
+//! ([`crate::search::node_loop`]), the table, proof and disproof pieces, repetition
+//! handling and the 無駄合 rule with df-pn ([`crate::search::dfpn`]), and differs
 //! from it only in its [`Policy`]; it exists for comparison.
 
 use crate::child::{Child, NodeResult};
-use crate::node::Policy;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::node_loop::Policy;
+use crate::search::walker::Walker;
 use crate::table::{INF, INF_MINUS};
 
 /// PN*'s threshold on a node's proof number (there is none on the
@@ -30,7 +31,7 @@ impl Policy for PnThreshold {
     }
 
     #[inline]
-    fn choose(self, _s: &Search, or: bool, children: &[Child], pn: u32, _dn: u32) -> (usize, Self) {
+    fn choose(self, _w: &Walker, or: bool, children: &[Child], pn: u32, _dn: u32) -> (usize, Self) {
         // The child of least proof number (unresolved ones only: a proven
         // child of an AND node needs no more work).
         let mut best = usize::MAX;
@@ -59,14 +60,14 @@ impl Policy for PnThreshold {
     }
 }
 
-impl Search<'_> {
+impl Walker {
     /// PN* from the current node: iterations with a growing proof-number
     /// threshold until the node is resolved within `remaining` plies or
     /// the budget runs out.
-    pub(crate) fn pnstar(&mut self, remaining: u16, ply: u16) -> NodeResult {
+    pub(crate) fn pnstar(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
         let mut th = 1u32;
         loop {
-            let r = self.search_node(PnThreshold(th), remaining, ply);
+            let r = self.search_node(cx, PnThreshold(th), remaining, ply);
             if r.resolved() || self.budget.is_exhausted() {
                 return r;
             }

@@ -3,7 +3,8 @@
 //! by sub-searches of its shortcut and of the other defences.
 
 use crate::child::{Child, NO_REP};
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
 use crate::table::DEPTH_INF;
 use crate::useless::shortcuts;
 use tsumi_core::Position;
@@ -25,14 +26,20 @@ enum RuleOutcome {
     },
 }
 
-impl Search<'_> {
+impl Walker {
     /// Applies the rule at the current AND node (`remaining` plies, an
     /// even number of at least 2) to every candidate child disproven as
     /// played: a useless one becomes proven (contributing `remaining` to
     /// the length), a real defence stays disproven. Nothing is done while a
     /// non-candidate child is disproven (that settles the node anyway).
     /// Returns `false` if the budget ran out.
-    pub(crate) fn apply_rule(&mut self, children: &mut [Child], remaining: u16, ply: u16) -> bool {
+    pub(crate) fn apply_rule(
+        &mut self,
+        cx: &Context,
+        children: &mut [Child],
+        remaining: u16,
+        ply: u16,
+    ) -> bool {
         if children.iter().any(|c| !c.candidate && c.disproven()) {
             return true;
         }
@@ -41,7 +48,7 @@ impl Search<'_> {
             if !(c.candidate && c.disproven() && !c.rule_checked) {
                 continue;
             }
-            match self.rule_check(children, i, remaining, ply) {
+            match self.rule_check(cx, children, i, remaining, ply) {
                 None => return false,
                 Some(RuleOutcome::Useless) => {
                     children[i].set_proven(remaining - 1, c.hand, true);
@@ -73,6 +80,7 @@ impl Search<'_> {
     /// AND node bounded to `remaining` plies; `None` if the budget ran out.
     fn rule_check(
         &mut self,
+        cx: &Context,
         children: &[Child],
         i: usize,
         remaining: u16,
@@ -91,7 +99,7 @@ impl Search<'_> {
         let mut q_depth = DEPTH_INF;
         let mut q_rep = NO_REP;
         for q in qs {
-            let r = self.settle_off_line(q.clone(), remaining);
+            let r = self.settle_off_line(cx, q.clone(), remaining);
             if !r.resolved() {
                 return None;
             }
@@ -115,7 +123,7 @@ impl Search<'_> {
         let mut l = u16::MAX;
         for (q, mut len) in proven {
             while len >= 2 && len - 2 < l {
-                let r = self.settle_detached(q.clone(), len - 2);
+                let r = self.settle_detached(cx, q.clone(), len - 2);
                 if !r.resolved() {
                     return None;
                 }
@@ -140,7 +148,7 @@ impl Search<'_> {
                     continue;
                 }
                 self.enter(c, ply);
-                let mut r = self.settle(l - 3, ply + 1);
+                let mut r = self.settle(cx, l - 3, ply + 1);
                 self.leave(c);
                 if !r.resolved() {
                     return None;
@@ -152,7 +160,7 @@ impl Search<'_> {
                 if r.dn == 0 && r.rep != NO_REP {
                     let mut q = self.pos.clone();
                     q.do_move(c.mv);
-                    r = self.settle_detached(q, l - 3);
+                    r = self.settle_detached(cx, q, l - 3);
                     if !r.resolved() {
                         return None;
                     }

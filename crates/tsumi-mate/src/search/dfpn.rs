@@ -9,14 +9,15 @@
 //! number by a quarter before control returns, which stops the search from
 //! bouncing between two nearly equal children.
 //!
-//! The node loop itself is shared with PN* ([`crate::node`]); this file
+//! The node loop itself is shared with PN* ([`crate::search::node_loop`]); this file
 //! is df-pn's [`Policy`]: the two thresholds, the choice of child and the
 //! thresholds it gets.
 
 use crate::child::{Child, NodeResult};
-use crate::expansion::select;
-use crate::node::Policy;
-use crate::search::Search;
+use crate::search::context::Context;
+use crate::search::expansion::select;
+use crate::search::node_loop::Policy;
+use crate::search::walker::Walker;
 use crate::table::{INF, INF_MINUS};
 
 /// `th - total + part`, the threshold left to one child when its siblings
@@ -53,8 +54,8 @@ impl Policy for Thresholds {
     }
 
     #[inline]
-    fn choose(self, s: &Search, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self) {
-        let (best, second) = match &s.busy {
+    fn choose(self, w: &Walker, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self) {
+        let (best, second) = match &w.busy {
             None => select(or, children, None),
             Some(busy) => {
                 // Other threads' nodes look worse (virtual loss), but
@@ -86,14 +87,14 @@ impl Policy for Thresholds {
     }
 }
 
-impl Search<'_> {
+impl Walker {
     /// Searches the current node with infinite thresholds: returns when it
     /// is proven or disproven within `remaining` plies, or when the budget
     /// runs out (the result is then open).
-    pub(crate) fn dfpn(&mut self, remaining: u16, ply: u16) -> NodeResult {
+    pub(crate) fn dfpn(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
         let root = Thresholds { pn: INF, dn: INF };
         loop {
-            let r = self.search_node(root, remaining, ply);
+            let r = self.search_node(cx, root, remaining, ply);
             if r.resolved() || self.budget.is_exhausted() {
                 return r;
             }
