@@ -20,6 +20,11 @@ const WORDS = {
   },
   restToggle: { ja: '玉方の持駒は残り全部', en: "Defender holds all remaining pieces" },
   clearBoard: { ja: '盤面を空にする（玉のみ）', en: 'Clear the board (king only)' },
+  undo: { ja: '↶ 元に戻す', en: '↶ Undo' },
+  redo: { ja: '↷ やり直す', en: '↷ Redo' },
+  mirror: { ja: '左右反転（鏡像）', en: 'Mirror left to right' },
+  flip: { ja: '⇅ 反転', en: '⇅ Flip' },
+  editHere: { ja: 'この局面を編集', en: 'Edit this position' },
   pasteTitle: { ja: 'SFEN・KIF・KIFU・CSA を貼り付け', en: 'Paste SFEN, KIF, KIFU or CSA' },
   loadPaste: { ja: '読み込む', en: 'Load' },
   openFile: { ja: 'ファイルを開く…', en: 'Open a file…' },
@@ -66,6 +71,8 @@ const L = {
   hand: { ja: 'の持駒', en: "'s hand" },
   none: { ja: 'なし', en: 'none' },
   restNote: { ja: '残り全部', en: 'all remaining' },
+  restCount: { ja: '玉方に残る駒（残り全部）：', en: 'Left for the defender (all remaining): ' },
+  restCountNone: { ja: 'なし', en: 'none' },
   toMove: { ja: '手番', en: 'To move' },
   start: { ja: '初形', en: 'Start' },
   ply: { ja: (n) => `${n}手目`, en: (n) => `ply ${n}` },
@@ -240,6 +247,7 @@ const KANJI = {
   '+R': '龍', '+B': '馬', '+S': '全', '+N': '圭', '+L': '杏', '+P': 'と',
 };
 const HAND_KINDS = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
+const HAND_KANJI = { R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
 /** Open questions listed at most (the rest counted). */
 const MAX_OPEN_SHOWN = 50;
 const PROMOTES = new Set(['R', 'B', 'S', 'N', 'L', 'P']);
@@ -284,6 +292,10 @@ const S = {
   check: { answer: null, lines: null, run: null, activeItem: null },
   editSeq: 0,
   info: null,
+  flip: false, // 反転: the board drawn from 後手's side
+  // Every state of the editor (board, hands, side, 残り全部), oldest first,
+  // and the one shown: undo and redo walk it.
+  history: { states: [], at: -1 },
 };
 
 const $ = (id) => document.getElementById(id);
@@ -441,8 +453,12 @@ function renderBoard() {
   }
   if (S.refusal) for (const c of S.refusal.squares || []) mark(c, 'bad');
   if (editing && pick) mark([pick.r, pick.c], 'picked');
-  for (let r = 0; r < 9; r++) {
-    for (let c = 0; c < 9; c++) {
+  $('board-column').classList.toggle('flipped', S.flip);
+  for (let i = 0; i < 9; i++) {
+    for (let j = 0; j < 9; j++) {
+      // Flipped, the first square drawn is １九 (row 8, col 8).
+      const r = S.flip ? 8 - i : i;
+      const c = S.flip ? 8 - j : j;
       const cell = el('div', 'cell');
       cell.dataset.row = r;
       cell.dataset.col = c;
@@ -455,7 +471,46 @@ function renderBoard() {
     }
   }
   renderHands(board, editing);
+  renderLabels();
+  renderRestCount();
   renderNav();
+}
+
+/** File and rank numerals, and the hands above and below, as the view is turned. */
+function renderLabels() {
+  const files = document.querySelector('.files');
+  const ranks = document.querySelector('.ranks');
+  const f = S.flip ? [...FILES].reverse() : FILES;
+  const r = S.flip ? [...RANKS].reverse() : RANKS;
+  files.textContent = '';
+  ranks.textContent = '';
+  for (const x of f) files.appendChild(el('span', '', x));
+  for (const x of r) ranks.appendChild(el('span', '', x));
+  const frame = document.querySelector('.board-frame');
+  const [top, bottom] = S.flip ? ['hand-b', 'hand-w'] : ['hand-w', 'hand-b'];
+  frame.before($(top));
+  frame.after($(bottom));
+  $('flip').setAttribute('aria-pressed', String(S.flip));
+}
+
+/** The pieces left for the defender's hand, by kind (what 残り全部 gives), under the editor. */
+function renderRestCount() {
+  const root = $('rest-count');
+  root.textContent = '';
+  const rest = S.problem && S.problem.rest;
+  if (!rest) return;
+  root.appendChild(el('span', 'label', w(L.restCount)));
+  let any = false;
+  for (const k of HAND_KINDS) {
+    const n = rest[k] || 0;
+    if (!n) continue;
+    any = true;
+    const item = el('span', 'rc');
+    item.dataset.kind = k;
+    item.append(HAND_KANJI[k], el('b', '', String(n)));
+    root.appendChild(item);
+  }
+  if (!any) root.appendChild(el('span', 'rc', w(L.restCountNone)));
 }
 
 function renderHands(board, editing) {
@@ -510,6 +565,7 @@ function renderNav() {
   const n = p ? p.steps.length : 0;
   const ply = p ? p.ply : 0;
   $('nav').hidden = editing || !p;
+  $('edit-here').disabled = !p;
   $('nav-first').disabled = $('nav-prev').disabled = ply === 0;
   $('nav-next').disabled = $('nav-last').disabled = ply >= n;
   let label = w(L.start);
@@ -564,15 +620,52 @@ function setEdit(board) {
   S.edit.hands.w ||= {};
 }
 
+/** The editor's state as history keeps it. */
+const editState = () => JSON.stringify({ edit: S.edit, rest: S.rest });
+
+/** Keeps the editor's state in the history (an edit, a load, a paste), dropping what was undone. */
+function remember() {
+  const h = S.history;
+  const state = editState();
+  if (h.at >= 0 && h.states[h.at] === state) return;
+  h.states.length = h.at + 1;
+  h.states.push(state);
+  h.at = h.states.length - 1;
+  renderUndo();
+}
+
+function renderUndo() {
+  $('undo').disabled = S.history.at <= 0;
+  $('redo').disabled = S.history.at >= S.history.states.length - 1;
+}
+
+/** Undo (-1) or redo (+1): the editor's state before or after, checked again by the server. */
+function undoRedo(delta) {
+  const h = S.history;
+  const at = h.at + delta;
+  if (at < 0 || at >= h.states.length) return;
+  h.at = at;
+  const { edit, rest } = JSON.parse(h.states[at]);
+  setEdit(edit);
+  S.rest = rest;
+  $('rest-toggle').checked = rest;
+  renderSide();
+  renderUndo();
+  commitEdit(false);
+}
+
 /** Sends the edited board to the server, which checks it and fills in the defender's hand. */
-async function commitEdit() {
+async function commitEdit(record = true, adoptRest = false) {
+  if (record) remember();
+  // A message about an earlier load or copy is no longer about this board.
+  S.info = null;
   const seq = ++S.editSeq;
   clearAnswers();
   renderBoard();
   try {
     const view = await api('/api/position', { board: S.edit, defender_rest: S.rest });
     if (seq !== S.editSeq) return;
-    acceptProblem(view, false);
+    acceptProblem(view, false, adoptRest);
   } catch (e) {
     if (seq !== S.editSeq) return;
     S.problem = null;
@@ -582,11 +675,17 @@ async function commitEdit() {
   }
 }
 
-function acceptProblem(view, replaceEdit) {
+/**
+ * Takes the problem the server accepted. A record read (or a position
+ * taken from a line, `adoptRest`) says whether the defender holds the rest;
+ * an edit keeps the user's choice, so that a hand listed stays listed even
+ * when it is the rest.
+ */
+function acceptProblem(view, replaceEdit, adoptRest) {
   S.problem = view;
   if (replaceEdit) setEdit(view.board);
   else S.edit.hands = JSON.parse(JSON.stringify(view.board.hands));
-  S.rest = view.defender_rest;
+  if (replaceEdit || adoptRest) S.rest = view.defender_rest;
   $('rest-toggle').checked = S.rest;
   S.refusal = null;
   renderMessage();
@@ -736,6 +835,7 @@ async function loadText(body, name) {
     const view = await api(url, body, 'application/octet-stream');
     clearAnswers();
     acceptProblem(view, true);
+    remember();
     const n = view.solution ? view.solution.steps.length : 0;
     if (n) $('author-line').value = view.solution.steps.map((s) => s.ja).join(' ');
     showInfo(() => w(L.loaded, view.name, n) + (view.problems > 1 ? w(L.more, view.problems) : ''));
@@ -748,6 +848,7 @@ async function loadText(body, name) {
       $('rest-toggle').checked = false;
       clearAnswers();
       renderSide();
+      remember();
     }
     showError(e);
     updateShare();
@@ -1209,10 +1310,6 @@ function setLang(l) {
 // ---------------------------------------------------------------- wiring
 
 function wire() {
-  const files = document.querySelector('.files');
-  for (const f of FILES) files.appendChild(el('span', '', f));
-  const ranks = document.querySelector('.ranks');
-  for (const r of RANKS) ranks.appendChild(el('span', '', r));
 
   $('lang-ja').onclick = () => setLang('ja');
   $('lang-en').onclick = () => setLang('en');
@@ -1256,6 +1353,22 @@ function wire() {
     commitEdit();
   };
   $('load-paste').onclick = () => loadText($('paste').value);
+  $('undo').onclick = () => undoRedo(-1);
+  $('redo').onclick = () => undoRedo(1);
+  // A mirror image is an edit like any other: the server checks it.
+  $('mirror').onclick = () => { S.edit.rows = S.edit.rows.map((row) => [...row].reverse()); commitEdit(); };
+  $('flip').onclick = () => { S.flip = !S.flip; renderBoard(); };
+  // The position shown (any ply of the answer, a report line, the author's line) into the editor.
+  $('edit-here').onclick = () => {
+    const board = shownBoard();
+    if (!board) return;
+    setEdit(board);
+    S.rest = false;
+    $('rest-toggle').checked = false;
+    setTab('setup');
+    renderSide();
+    commitEdit(true, true);
+  };
   $('file').onchange = async (ev) => {
     const f = ev.target.files[0];
     if (f) await loadText(await f.arrayBuffer(), f.name);
@@ -1301,7 +1414,14 @@ function wire() {
     go(Number(b.dataset.ply));
   });
   document.addEventListener('keydown', (ev) => {
-    if (ev.target.closest('input, textarea, select') || S.tab === 'setup' || !S.play) return;
+    if (ev.target.closest('input, textarea, select')) return;
+    if (S.tab === 'setup' && (ev.ctrlKey || ev.metaKey) && !ev.altKey) {
+      const key = ev.key.toLowerCase();
+      if (key === 'z' && !ev.shiftKey) { undoRedo(-1); ev.preventDefault(); }
+      else if (key === 'y' || (key === 'z' && ev.shiftKey)) { undoRedo(1); ev.preventDefault(); }
+      return;
+    }
+    if (S.tab === 'setup' || !S.play) return;
     const keys = { ArrowLeft: -1, ArrowRight: 1 };
     if (ev.key in keys) { go(S.play.ply + keys[ev.key]); ev.preventDefault(); }
     else if (ev.key === 'Home') { go(0); ev.preventDefault(); }

@@ -87,6 +87,25 @@ async fn an_edited_board_is_checked_and_the_defender_gets_the_rest() {
         (json!(2), json!(3), json!(17))
     );
     assert_eq!(v["sfen"], "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    // The count of what is left for the defender, by kind.
+    assert_eq!(
+        v["rest"],
+        json!({"R": 2, "B": 2, "G": 3, "S": 4, "N": 4, "L": 4, "P": 17})
+    );
+    // A hand as listed: the count still says what 残り全部 would give.
+    let mut listed = v["board"].clone();
+    listed["hands"]["w"] = json!({"P": 2});
+    let (s, v) = post_json(
+        &app,
+        "/api/position",
+        json!({"board": listed, "defender_rest": false}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["defender_rest"], false);
+    assert_eq!(v["sfen"], "4k4/9/4P4/9/9/9/9/9/9 b G2p 1");
+    assert_eq!(v["rest"]["P"], 17);
+    assert_eq!(v["rest"]["G"], 3);
 
     // Another pawn on file 5: 二歩, refused with the two squares.
     let mut two = board.clone();
