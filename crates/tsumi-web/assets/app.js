@@ -25,6 +25,12 @@ const WORDS = {
   mirror: { ja: '左右反転（鏡像）', en: 'Mirror left to right' },
   flip: { ja: '⇅ 反転', en: '⇅ Flip' },
   editHere: { ja: 'この局面を編集', en: 'Edit this position' },
+  diagramTitle: { ja: '図面（出版用）', en: 'Diagram for publication (図面)' },
+  dgTitle: { ja: '題', en: 'Title' },
+  dgAuthor: { ja: '作者', en: 'Author' },
+  dgLength: { ja: '手数', en: 'Plies' },
+  dlSvg: { ja: '図面 SVG 保存', en: 'Save diagram (SVG)' },
+  dlPng: { ja: '図面 PNG 保存', en: 'Save diagram (PNG)' },
   pasteTitle: { ja: 'SFEN・KIF・KIFU・CSA を貼り付け', en: 'Paste SFEN, KIF, KIFU or CSA' },
   loadPaste: { ja: '読み込む', en: 'Load' },
   openFile: { ja: 'ファイルを開く…', en: 'Open a file…' },
@@ -836,6 +842,8 @@ async function loadText(body, name) {
     clearAnswers();
     acceptProblem(view, true);
     remember();
+    $('dg-title').value = view.name || '';
+    $('dg-length').value = view.published_length ?? '';
     const n = view.solution ? view.solution.steps.length : 0;
     if (n) $('author-line').value = view.solution.steps.map((s) => s.ja).join(' ');
     showInfo(() => w(L.loaded, view.name, n) + (view.problems > 1 ? w(L.more, view.problems) : ''));
@@ -1256,6 +1264,53 @@ function downloadKif(sjis) {
   }
 }
 
+// ---------------------------------------------------------------- diagram
+
+/** The diagram (図面) of the problem set up, as the server draws it (SVG text). */
+async function diagramSvg() {
+  const length = Number($('dg-length').value);
+  const res = await fetch('/api/diagram', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      sfen: S.problem.sfen,
+      title: $('dg-title').value || null,
+      author: $('dg-author').value || null,
+      length: Number.isInteger(length) && length > 0 ? length : null,
+    }),
+  }).catch(() => { throw new ApiError(0, { error: { message: w(L.network), message_ja: L.network.ja } }); });
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+  return res.text();
+}
+
+/** Pixels of the PNG per unit of the SVG (print quality). */
+const PNG_SCALE = 3;
+
+/** Downloads the diagram as SVG, or as PNG drawn from that SVG on a canvas. */
+async function downloadDiagram(png) {
+  if (!S.problem) return;
+  try {
+    const svg = new Blob([await diagramSvg()], { type: 'image/svg+xml' });
+    if (!png) return download(svg, fileName('.svg'));
+    const url = URL.createObjectURL(svg);
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth * PNG_SCALE;
+    canvas.height = img.naturalHeight * PNG_SCALE;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    URL.revokeObjectURL(url);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    download(blob, fileName('.png'));
+  } catch (e) {
+    showError(e instanceof ApiError ? e : { error: { message: String(e), message_ja: String(e), squares: [] } }, 'setup');
+  }
+}
+
 function shareLink() {
   return S.problem ? `${location.origin}/?sfen=${encodeURIComponent(S.problem.sfen)}` : '';
 }
@@ -1263,6 +1318,7 @@ function shareLink() {
 function updateShare() {
   $('share').value = shareLink();
   $('copy-sfen').disabled = $('copy-link').disabled = !S.problem;
+  $('dl-svg').disabled = $('dl-png').disabled = !S.problem;
 }
 
 async function copy(text) {
@@ -1432,6 +1488,8 @@ function wire() {
   $('dl-kifu').onclick = () => downloadKif(false);
   $('copy-sfen').onclick = () => S.problem && copy(S.problem.sfen);
   $('copy-link').onclick = () => S.problem && copy(shareLink());
+  $('dl-svg').onclick = () => downloadDiagram(false);
+  $('dl-png').onclick = () => downloadDiagram(true);
 }
 
 /** 将棋無双 第29番 (三代伊藤宗看, 1734; Open Tsume dataset, CC0), 21手詰 as published: the

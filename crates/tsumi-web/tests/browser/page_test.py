@@ -14,8 +14,11 @@ Run by crates/tsumi-cli/tests/browser.rs (cargo test), which starts
     python3 page_test.py URL TSUMI_BINARY SCREENSHOT_DIR
 """
 
+import base64
+import struct
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 import time
 import urllib.parse
 from pathlib import Path
@@ -218,6 +221,68 @@ def editor_steps(page):
     expect_shared(page, THREE)
     page.click("#flip")
     expect(page.locator("#board .cell").first).to_have_attribute("aria-label", "９一")
+
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def png_size(data):
+    """The width and height of a PNG, from its signature and IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13, (length, kind)
+    return struct.unpack(">II", data[16:24])
+
+
+def diagram_steps(page):
+    """The diagram (図面) of 将棋無双 第29番 downloaded as SVG (it parses, with
+    its numerals, title, author, length and 持駒 なし) and as PNG drawn from
+    it in the browser (it decodes, three times the SVG's size); each shown
+    in chromium for the screenshots."""
+    step("downloading the diagram as SVG and PNG")
+    paste(page, MUSOU_29 + "\t21\t将棋無双 第29番")
+    expect(page.locator("#dg-title")).to_have_value("将棋無双 第29番")
+    expect(page.locator("#dg-length")).to_have_value("21")
+    page.fill("#dg-author", "三代伊藤宗看")
+    page.locator("#dl-png").scroll_into_view_if_needed()
+    shot(page, "diagram-controls")
+    with page.expect_download() as d:
+        page.click("#dl-svg")
+    assert d.value.suggested_filename == "将棋無双_第29番.svg", d.value.suggested_filename
+    svg_path = SHOTS / "diagram-download.svg"
+    d.value.save_as(svg_path)
+    svg = svg_path.read_text(encoding="utf-8")
+    root = ElementTree.fromstring(svg)
+    assert root.tag == SVG_NS + "svg", root.tag
+    texts = [t.text for t in root.iter(SVG_NS + "text")]
+    for numeral in "１２３４５６７８９一二三四五六七八九":
+        assert numeral in texts, (numeral, texts)
+    assert "将棋無双 第29番" in texts and "三代伊藤宗看　21手詰" in texts, texts
+    hands = [g.get("data-text") for g in root.iter() if g.get("class") == "hand"]
+    assert hands == ["持駒 なし"], hands
+    width, height = float(root.get("width")), float(root.get("height"))
+    with page.expect_download() as d:
+        page.click("#dl-png")
+    assert d.value.suggested_filename == "将棋無双_第29番.png", d.value.suggested_filename
+    png_path = SHOTS / "diagram-download.png"
+    d.value.save_as(png_path)
+    png = png_path.read_bytes()
+    assert png_size(png) == (round(width * 3), round(height * 3)), (png_size(png), width, height)
+    # Each shown by chromium, for the screenshots.
+    viewer = page.context.new_page()
+    viewer.set_viewport_size({"width": int(width) + 40, "height": int(height) + 40})
+    viewer.set_content('<body style="margin:20px;background:#fff"><img id="d" src="data:image/svg+xml;base64,'
+                       + base64.b64encode(svg.encode()).decode() + '"></body>')
+    viewer.wait_for_function("document.getElementById('d').complete")
+    viewer.screenshot(path=str(SHOTS / "diagram-svg.png"))
+    viewer.set_content('<body style="margin:20px;background:#fff"><img id="d" style="width:'
+                       + f'{width}px" src="data:image/png;base64,' + base64.b64encode(png).decode() + '"></body>')
+    viewer.wait_for_function("document.getElementById('d').complete && document.getElementById('d').naturalWidth > 0")
+    assert viewer.evaluate("document.getElementById('d').naturalWidth") == round(width * 3)
+    viewer.screenshot(path=str(SHOTS / "diagram-png.png"))
+    viewer.close()
+    svg_path.unlink()
+    png_path.unlink()
 
 
 def edit_here(page, expected_sfen):
@@ -620,6 +685,9 @@ def run(page, errors):
         page.click("#tab-solve")
         page.click("#solve")
         expect(page.locator("#panel-solve #message")).to_contain_text("正しい局面")
+
+        # 9b. The diagram.
+        diagram_steps(page)
 
         # 10. The page in English.
         step("switching to English")
