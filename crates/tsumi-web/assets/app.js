@@ -571,7 +571,7 @@ function renderNav() {
   const n = p ? p.steps.length : 0;
   const ply = p ? p.ply : 0;
   $('nav').hidden = editing || !p;
-  $('edit-here').disabled = !p;
+  $('edit-here').hidden = editing || !p;
   $('nav-first').disabled = $('nav-prev').disabled = ply === 0;
   $('nav-next').disabled = $('nav-last').disabled = ply >= n;
   let label = w(L.start);
