@@ -50,10 +50,25 @@ const FOOT_H: f64 = 30.0;
 /// The step between the characters of a hand, at most.
 const HAND_STEP: f64 = 24.0;
 
-/// The font families asked for, best first (single-quoted for an
-/// attribute in double quotes).
-pub const FONT_FAMILY: &str = "'Noto Serif CJK JP', 'Noto Sans CJK JP', 'Source Han Serif JP', \
-'Hiragino Mincho ProN', 'Yu Mincho', 'YuMincho', 'IPAexMincho', 'IPAMincho', 'MS Mincho', serif";
+/// The Japanese font families asked for, best first (then `serif`).
+pub const FONT_FAMILIES: [&str; 9] = [
+    "Noto Serif CJK JP",
+    "Noto Sans CJK JP",
+    "Source Han Serif JP",
+    "Hiragino Mincho ProN",
+    "Yu Mincho",
+    "YuMincho",
+    "IPAexMincho",
+    "IPAMincho",
+    "MS Mincho",
+];
+
+/// The `font-family` attribute: [`FONT_FAMILIES`] quoted, then `serif`.
+fn font_family() -> String {
+    let mut s: Vec<String> = FONT_FAMILIES.iter().map(|f| format!("'{f}'")).collect();
+    s.push("serif".to_string());
+    s.join(", ")
+}
 
 const FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
 const RANKS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -191,9 +206,10 @@ pub fn svg(pos: &Position, options: &DiagramOptions) -> String {
     let mut s = String::new();
     s.push_str(&format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-font-family=\"{FONT_FAMILY}\" fill=\"#000\">\n",
+font-family=\"{family}\" fill=\"#000\">\n",
         w = n(width),
-        h = n(height)
+        h = n(height),
+        family = font_family()
     ));
     s.push_str(&format!(
         "<title>{}</title>\n",

@@ -1,12 +1,13 @@
-//! `tsumi diagram`: a problem's diagram (図面) for publication, as SVG.
+//! `tsumi diagram`: a problem's diagram (図面) for publication, as SVG
+//! (tsumi-answer's renderer) and PNG (that SVG drawn by resvg).
 
 use std::io::Write;
 use std::path::PathBuf;
-use tsumi_answer::diagram::{svg, DiagramOptions};
+use tsumi_answer::diagram::{svg, DiagramOptions, FONT_FAMILIES};
 use tsumi_core::Position;
 use tsumi_notation::problem::{read_problems, Problem};
 
-/// Draw a problem's diagram (図面) as SVG, for publication.
+/// Draw a problem's diagram (図面) as SVG or PNG, for publication.
 ///
 /// The 詰将棋 convention: the board with file numerals (１–９, right to
 /// left) and rank numerals (一–九), the attacker's hand written out
@@ -17,8 +18,11 @@ use tsumi_notation::problem::{read_problems, Problem};
 /// from FILE (an SFEN line, KIF/KIFU or CSA, as tsumi solve reads them;
 /// --index picks one of several) or from --sfen. The SVG is vector and
 /// asks for a Japanese font by name (Noto CJK, Hiragino, Yu, IPA, MS);
-/// its layout depends on no font. No PNG: a browser or any SVG tool
-/// converts it (the page's 図面 PNG is drawn from the same SVG).
+/// its layout depends on no font. --png draws that SVG as a PNG (--scale
+/// pixels per unit, 3 by default: 1500 pixels wide) with the system's
+/// fonts, and needs one of those Japanese fonts installed (on Debian:
+/// apt-get install fonts-noto-cjk). With neither --svg nor --png the SVG
+/// goes to standard output.
 #[derive(Debug, clap::Args)]
 pub struct DiagramArgs {
     /// A file with the problem (SFEN lines, KIF/KIFU, CSA).
@@ -34,9 +38,15 @@ pub struct DiagramArgs {
     /// Which problem of the file, from 1.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub index: u32,
-    /// Where to write the SVG (standard output without it).
+    /// Where to write the SVG.
     #[arg(long, value_name = "PATH")]
     pub svg: Option<PathBuf>,
+    /// Where to write the PNG.
+    #[arg(long, value_name = "PATH")]
+    pub png: Option<PathBuf>,
+    /// Pixels of the PNG per unit of the SVG.
+    #[arg(long, value_name = "X", default_value_t = 3.0, value_parser = scale)]
+    pub scale: f32,
     /// The title (default: the record's name; "" for none).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
@@ -55,6 +65,49 @@ fn own_name(p: &Problem) -> Option<String> {
         format!("line {}", p.source.line),
     ];
     (!p.name.is_empty() && !made_up.contains(&p.name)).then(|| p.name.clone())
+}
+
+/// A scale from 0.1 to 20 (a diagram of 10 000 pixels a side at most).
+fn scale(s: &str) -> Result<f32, String> {
+    let x: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if (0.1..=20.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not between 0.1 and 20"))
+    }
+}
+
+/// `svg` drawn as a PNG at `scale` pixels per unit, with the system's
+/// fonts; an error when none of the Japanese fonts the diagram asks for
+/// is installed (the kanji would be left out).
+fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let found = options.fontdb.faces().any(|face| {
+        face.families
+            .iter()
+            .any(|(name, _)| FONT_FAMILIES.contains(&name.as_str()))
+    });
+    if !found {
+        return Err(format!(
+            "--png needs a Japanese font and none is installed (one of {}; on Debian: apt-get install fonts-noto-cjk)",
+            FONT_FAMILIES.join(", ")
+        ));
+    }
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("the SVG: {e}"))?;
+    let size = tree.size();
+    let (w, h) = (
+        (size.width() * scale).ceil() as u32,
+        (size.height() * scale).ceil() as u32,
+    );
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or("the PNG would be empty")?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| format!("the PNG: {e}"))
 }
 
 pub fn run(args: DiagramArgs) -> Result<(), Box<dyn std::error::Error>> {
@@ -89,10 +142,16 @@ pub fn run(args: DiagramArgs) -> Result<(), Box<dyn std::error::Error>> {
         length: args.length.or(length),
     };
     let text = svg(&position, &options);
+    let write = |path: &PathBuf, bytes: &[u8]| {
+        std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    if let Some(path) = &args.png {
+        write(path, &png(&text, args.scale)?)?;
+    }
     match &args.svg {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+        Some(path) => write(path, text.as_bytes())?,
+        None if args.png.is_none() => std::io::stdout().lock().write_all(text.as_bytes())?,
+        None => {}
     }
     Ok(())
 }

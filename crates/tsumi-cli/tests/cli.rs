@@ -790,3 +790,98 @@ fn diagram_refuses_bad_input_with_a_message() {
         "{stderr}"
     );
 }
+
+#[test]
+fn diagram_draws_a_png_with_the_systems_japanese_font() {
+    let out = common::temp_path("musou-29.png");
+    let svg_out = common::temp_path("musou-29.svg");
+    let (ok, stdout, stderr) = run(&[
+        "diagram",
+        "--sfen",
+        "S2g+R4/2r2+B3/1pkn1P3/L1p1+P4/1s2S4/L1P6/1sB6/9/9 b 3g3n2l13p 1",
+        "--title",
+        "将棋無双 第29番",
+        "--length",
+        "21",
+        "--png",
+        out.to_str().unwrap(),
+        "--svg",
+        svg_out.to_str().unwrap(),
+    ]);
+    if !ok && stderr.contains("--png needs a Japanese font") {
+        assert_ne!(
+            std::env::var("TSUMI_REQUIRE_ALL_TESTS").as_deref(),
+            Ok("1"),
+            "{stderr} (TSUMI_REQUIRE_ALL_TESTS=1)"
+        );
+        eprintln!("skipped: {stderr}");
+        return;
+    }
+    assert!(ok, "{stderr}");
+    assert!(stdout.is_empty());
+    let svg = std::fs::read_to_string(&svg_out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let width: f32 = doc
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let height: f32 = doc
+        .root_element()
+        .attribute("height")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let png = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    // Three pixels per unit of the SVG by default.
+    assert_eq!(
+        (png.width(), png.height()),
+        ((width * 3.0).ceil() as u32, (height * 3.0).ceil() as u32)
+    );
+    // The title (将棋無双 第29番, in a row above the file numerals) is drawn:
+    // dark pixels where it stands, none in the margin beside it.
+    let dark = |x0: u32, x1: u32, y0: u32, y1: u32| {
+        let mut n = 0;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let p = png.pixel(x, y).unwrap();
+                if p.red() < 100 && p.green() < 100 && p.blue() < 100 {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let middle = png.width() / 2;
+    assert!(dark(middle - 150, middle + 150, 42, 144) > 2000);
+    assert_eq!(dark(0, 40, 0, 144), 0);
+    // A smaller scale, and a scale out of bounds refused.
+    let (ok, _, stderr) = run(&[
+        "diagram",
+        "--sfen",
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        "--png",
+        out.to_str().unwrap(),
+        "--scale",
+        "1",
+    ]);
+    assert!(ok, "{stderr}");
+    let png = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(png.width(), 500);
+    let out = common::tsumi()
+        .args([
+            "diagram",
+            "--sfen",
+            "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+            "--png",
+            "x.png",
+            "--scale",
+            "50",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
