@@ -14,6 +14,8 @@
 //!   defences, within one budget (the CLI's, Python's and the page's).
 //! - [`kif`]: a solution as a KIF record, same-length defences (変同) as
 //!   変化 branches (`tsumi solve --kif`, the page's download).
+//! - [`diagram`]: a problem's diagram (図面) for publication, as SVG
+//!   (`tsumi diagram`, the page's 図面, Python's `_repr_svg_`).
 //! - [`refusal`]: why a problem is refused before any search, in English
 //!   and Japanese, with the squares concerned.
 //! - [`hands`]: hands in SFEN and kanji.
@@ -25,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod diagram;
 pub mod hands;
 pub mod json;
 pub mod kif;

@@ -9,6 +9,7 @@
 mod batch_progress;
 mod bench_cmd;
 mod check_cmd;
+mod diagram_cmd;
 mod job_pool;
 mod magics_cmd;
 mod perft_cmd;
@@ -36,6 +37,7 @@ struct Cli {
 enum Command {
     Solve(solve_cmd::SolveArgs),
     Check(check_cmd::CheckArgs),
+    Diagram(diagram_cmd::DiagramArgs),
     Perft(perft_cmd::PerftArgs),
     Magics(magics_cmd::MagicsArgs),
     Bench(bench_cmd::BenchArgs),
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
     let (name, result) = match cli.command {
         Command::Solve(a) => ("solve", solve_cmd::run(a)),
         Command::Check(a) => ("check", check_cmd::run(a)),
+        Command::Diagram(a) => ("diagram", diagram_cmd::run(a)),
         Command::Perft(a) => ("perft", perft_cmd::run(a)),
         Command::Magics(a) => ("magics", magics_cmd::run(a)),
         Command::Bench(a) => ("bench", bench_cmd::run(a)),

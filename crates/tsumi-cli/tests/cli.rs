@@ -696,3 +696,192 @@ fn check_names_the_first_defence_that_is_not_the_longest() {
         "{json}"
     );
 }
+
+/// The hands, title and foot a diagram writes, read from its SVG as XML.
+fn diagram_texts(svg: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    let class = |c: &str| -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(c))
+            .map(|n| {
+                n.attribute("data-text")
+                    .map(str::to_string)
+                    .unwrap_or_else(|| n.text().unwrap_or("").to_string())
+            })
+            .collect()
+    };
+    (class("hand"), class("title"), class("foot"))
+}
+
+#[test]
+fn diagram_draws_a_record_or_an_sfen_as_svg() {
+    let kif = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tsumi-notation/tests/data/formats/kyogaku-no-koya-59.kif"
+    );
+    let out = common::temp_path("kyogaku.svg");
+    let (ok, stdout, stderr) = run(&[
+        "diagram",
+        kif,
+        "--svg",
+        out.to_str().unwrap(),
+        "--author",
+        "作者",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let (hands, title, foot) = diagram_texts(&svg);
+    // The record's name and length; the defender holds the rest: left out.
+    assert_eq!(hands, ["持駒 角金四銀二歩九"]);
+    assert_eq!(title, ["驚愕の曠野"]);
+    assert_eq!(foot, ["作者　59手詰"]);
+    for numeral in ["１", "９", "一", "九"] {
+        assert!(svg.contains(&format!(">{numeral}</text>")), "{numeral}");
+    }
+
+    // --sfen to standard output; a defender's hand as listed is written,
+    // --title "" gives none, --length sets the foot.
+    let (ok, stdout, stderr) = run(&[
+        "diagram",
+        "--sfen",
+        "4k4/9/4P4/9/9/9/9/9/9 b G2p 1",
+        "--title",
+        "",
+        "--length",
+        "1",
+    ]);
+    assert!(ok, "{stderr}");
+    let (hands, title, foot) = diagram_texts(&stdout);
+    assert_eq!(hands, ["持駒 金", "玉方持駒 歩二"]);
+    assert!(title.is_empty());
+    assert_eq!(foot, ["1手詰"]);
+}
+
+#[test]
+fn diagram_refuses_bad_input_with_a_message() {
+    let (ok, _, stderr) = run(&["diagram", "--sfen", "4k4/9 b - 1"]);
+    assert!(!ok);
+    assert!(stderr.starts_with("tsumi diagram: --sfen:"), "{stderr}");
+    let file = common::temp_path("two.sfen");
+    std::fs::write(&file, "4k4/9/4P4/9/9/9/9/9/9 b G 1\n").unwrap();
+    let (ok, _, stderr) = run(&["diagram", file.to_str().unwrap(), "--index", "2"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("--index 2 but the file has 1 problem"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = run(&["diagram", "/no/such/file.kif"]);
+    assert!(!ok);
+    assert!(stderr.contains("cannot read"), "{stderr}");
+    // Neither a file nor --sfen: a usage error.
+    let out = common::tsumi().arg("diagram").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let (ok, _, stderr) = run(&[
+        "diagram",
+        "--sfen",
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        "--svg",
+        "/no/such/dir/x.svg",
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("cannot write /no/such/dir/x.svg"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn diagram_draws_a_png_with_the_systems_japanese_font() {
+    let out = common::temp_path("musou-29.png");
+    let svg_out = common::temp_path("musou-29.svg");
+    let (ok, stdout, stderr) = run(&[
+        "diagram",
+        "--sfen",
+        "S2g+R4/2r2+B3/1pkn1P3/L1p1+P4/1s2S4/L1P6/1sB6/9/9 b 3g3n2l13p 1",
+        "--title",
+        "将棋無双 第29番",
+        "--length",
+        "21",
+        "--png",
+        out.to_str().unwrap(),
+        "--svg",
+        svg_out.to_str().unwrap(),
+    ]);
+    if !ok && stderr.contains("--png needs a Japanese font") {
+        assert_ne!(
+            std::env::var("TSUMI_REQUIRE_ALL_TESTS").as_deref(),
+            Ok("1"),
+            "{stderr} (TSUMI_REQUIRE_ALL_TESTS=1)"
+        );
+        eprintln!("skipped: {stderr}");
+        return;
+    }
+    assert!(ok, "{stderr}");
+    assert!(stdout.is_empty());
+    let svg = std::fs::read_to_string(&svg_out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let width: f32 = doc
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let height: f32 = doc
+        .root_element()
+        .attribute("height")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let png = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    // Three pixels per unit of the SVG by default.
+    assert_eq!(
+        (png.width(), png.height()),
+        ((width * 3.0).ceil() as u32, (height * 3.0).ceil() as u32)
+    );
+    // The title (将棋無双 第29番, in a row above the file numerals) is drawn:
+    // dark pixels where it stands, none in the margin beside it.
+    let dark = |x0: u32, x1: u32, y0: u32, y1: u32| {
+        let mut n = 0;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let p = png.pixel(x, y).unwrap();
+                if p.red() < 100 && p.green() < 100 && p.blue() < 100 {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let middle = png.width() / 2;
+    assert!(dark(middle - 150, middle + 150, 42, 144) > 2000);
+    assert_eq!(dark(0, 40, 0, 144), 0);
+    // A smaller scale, and a scale out of bounds refused.
+    let (ok, _, stderr) = run(&[
+        "diagram",
+        "--sfen",
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        "--png",
+        out.to_str().unwrap(),
+        "--scale",
+        "1",
+    ]);
+    assert!(ok, "{stderr}");
+    let png = resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(png.width(), 500);
+    let out = common::tsumi()
+        .args([
+            "diagram",
+            "--sfen",
+            "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+            "--png",
+            "x.png",
+            "--scale",
+            "50",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

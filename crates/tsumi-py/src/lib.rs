@@ -17,7 +17,6 @@ mod report;
 mod solution;
 mod solve;
 mod solver_stack;
-mod svg;
 
 use pyo3::prelude::*;
 

@@ -4,10 +4,10 @@
 use crate::convert::{color_arg, hand_dict, notation_err, square_arg};
 use crate::notation;
 use crate::solve::mate_move;
-use crate::svg;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
+use tsumi_answer::diagram;
 use tsumi_core::{perft, GenKind, Move, MoveList as CoreMoves, Position as CorePosition};
 
 /// A shogi position: board, hands, side to move, and the moves played on
@@ -306,9 +306,29 @@ impl PyPosition {
         self.pos.diagram()
     }
 
-    /// The board as SVG, for Jupyter.
+    /// The problem's diagram (図面) as SVG, for Jupyter: the renderer of
+    /// `tsumi diagram` and the page (tsumi-answer's `diagram`).
     fn _repr_svg_(&self) -> String {
-        svg::board(&self.pos)
+        diagram::svg(&self.pos, &diagram::DiagramOptions::default())
+    }
+
+    /// The problem's diagram (図面) as SVG, with an optional title, author
+    /// and length (`N手詰`) written around it.
+    #[pyo3(signature = (title=None, author=None, length=None))]
+    fn diagram_svg(
+        &self,
+        title: Option<String>,
+        author: Option<String>,
+        length: Option<u32>,
+    ) -> String {
+        diagram::svg(
+            &self.pos,
+            &diagram::DiagramOptions {
+                title,
+                author,
+                length,
+            },
+        )
     }
 }
 

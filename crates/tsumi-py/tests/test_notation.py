@@ -1,6 +1,7 @@
 """KIF, CSA and Japanese move text."""
 
 import pytest
+from xml.etree import ElementTree
 
 import tsumi
 
@@ -86,8 +87,17 @@ def test_position_accessors():
     assert pos.copy() == pos and pos.copy().zobrist_hash() == pos.zobrist_hash()
     with pytest.raises(TypeError):
         hash(pos)  # mutable: push changes it
+    # The diagram (図面) of tsumi diagram and the page: well-formed XML, the
+    # attacker's hand written out, the defender's (listed, not the rest) too.
     svg = pos._repr_svg_()
-    assert svg.startswith("<svg") and svg.endswith("</svg>") and "歩" in svg
+    root = ElementTree.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    hands = [g.get("data-text") for g in root.iter() if g.get("class") == "hand"]
+    assert hands == ["持駒 飛金歩二", "玉方持駒 なし"], hands
+    assert "歩" in svg and "１" in svg and "九" in svg
+    titled = ElementTree.fromstring(pos.diagram_svg(title="頭金", author="作者", length=1))
+    texts = [t.text for t in titled.iter("{http://www.w3.org/2000/svg}text")]
+    assert "頭金" in texts and "作者　1手詰" in texts, texts
     assert "ppppppppp" in repr(tsumi.Position())
     moves = tsumi.Position().legal_moves()
     assert "7g7f" in moves and "7g7e" not in moves and 5 not in moves

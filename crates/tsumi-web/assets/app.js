@@ -20,6 +20,17 @@ const WORDS = {
   },
   restToggle: { ja: '玉方の持駒は残り全部', en: "Defender holds all remaining pieces" },
   clearBoard: { ja: '盤面を空にする（玉のみ）', en: 'Clear the board (king only)' },
+  undo: { ja: '↶ 元に戻す', en: '↶ Undo' },
+  redo: { ja: '↷ やり直す', en: '↷ Redo' },
+  mirror: { ja: '左右反転（鏡像）', en: 'Mirror left to right' },
+  flip: { ja: '⇅ 反転', en: '⇅ Flip' },
+  editHere: { ja: 'この局面を編集', en: 'Edit this position' },
+  diagramTitle: { ja: '図面（出版用）', en: 'Diagram for publication (図面)' },
+  dgTitle: { ja: '題', en: 'Title' },
+  dgAuthor: { ja: '作者', en: 'Author' },
+  dgLength: { ja: '手数', en: 'Plies' },
+  dlSvg: { ja: '図面 SVG 保存', en: 'Save diagram (SVG)' },
+  dlPng: { ja: '図面 PNG 保存', en: 'Save diagram (PNG)' },
   pasteTitle: { ja: 'SFEN・KIF・KIFU・CSA を貼り付け', en: 'Paste SFEN, KIF, KIFU or CSA' },
   loadPaste: { ja: '読み込む', en: 'Load' },
   openFile: { ja: 'ファイルを開く…', en: 'Open a file…' },
@@ -66,6 +77,8 @@ const L = {
   hand: { ja: 'の持駒', en: "'s hand" },
   none: { ja: 'なし', en: 'none' },
   restNote: { ja: '残り全部', en: 'all remaining' },
+  restCount: { ja: '玉方に残る駒（残り全部）：', en: 'Left for the defender (all remaining): ' },
+  restCountNone: { ja: 'なし', en: 'none' },
   toMove: { ja: '手番', en: 'To move' },
   start: { ja: '初形', en: 'Start' },
   ply: { ja: (n) => `${n}手目`, en: (n) => `ply ${n}` },
@@ -240,6 +253,7 @@ const KANJI = {
   '+R': '龍', '+B': '馬', '+S': '全', '+N': '圭', '+L': '杏', '+P': 'と',
 };
 const HAND_KINDS = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
+const HAND_KANJI = { R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
 /** Open questions listed at most (the rest counted). */
 const MAX_OPEN_SHOWN = 50;
 const PROMOTES = new Set(['R', 'B', 'S', 'N', 'L', 'P']);
@@ -284,6 +298,10 @@ const S = {
   check: { answer: null, lines: null, run: null, activeItem: null },
   editSeq: 0,
   info: null,
+  flip: false, // 反転: the board drawn from 後手's side
+  // Every state of the editor (board, hands, side, 残り全部), oldest first,
+  // and the one shown: undo and redo walk it.
+  history: { states: [], at: -1 },
 };
 
 const $ = (id) => document.getElementById(id);
@@ -441,8 +459,12 @@ function renderBoard() {
   }
   if (S.refusal) for (const c of S.refusal.squares || []) mark(c, 'bad');
   if (editing && pick) mark([pick.r, pick.c], 'picked');
-  for (let r = 0; r < 9; r++) {
-    for (let c = 0; c < 9; c++) {
+  $('board-column').classList.toggle('flipped', S.flip);
+  for (let i = 0; i < 9; i++) {
+    for (let j = 0; j < 9; j++) {
+      // Flipped, the first square drawn is １九 (row 8, col 8).
+      const r = S.flip ? 8 - i : i;
+      const c = S.flip ? 8 - j : j;
       const cell = el('div', 'cell');
       cell.dataset.row = r;
       cell.dataset.col = c;
@@ -455,7 +477,46 @@ function renderBoard() {
     }
   }
   renderHands(board, editing);
+  renderLabels();
+  renderRestCount();
   renderNav();
+}
+
+/** File and rank numerals, and the hands above and below, as the view is turned. */
+function renderLabels() {
+  const files = document.querySelector('.files');
+  const ranks = document.querySelector('.ranks');
+  const f = S.flip ? [...FILES].reverse() : FILES;
+  const r = S.flip ? [...RANKS].reverse() : RANKS;
+  files.textContent = '';
+  ranks.textContent = '';
+  for (const x of f) files.appendChild(el('span', '', x));
+  for (const x of r) ranks.appendChild(el('span', '', x));
+  const frame = document.querySelector('.board-frame');
+  const [top, bottom] = S.flip ? ['hand-b', 'hand-w'] : ['hand-w', 'hand-b'];
+  frame.before($(top));
+  frame.after($(bottom));
+  $('flip').setAttribute('aria-pressed', String(S.flip));
+}
+
+/** The pieces left for the defender's hand, by kind (what 残り全部 gives), under the editor. */
+function renderRestCount() {
+  const root = $('rest-count');
+  root.textContent = '';
+  const rest = S.problem && S.problem.rest;
+  if (!rest) return;
+  root.appendChild(el('span', 'label', w(L.restCount)));
+  let any = false;
+  for (const k of HAND_KINDS) {
+    const n = rest[k] || 0;
+    if (!n) continue;
+    any = true;
+    const item = el('span', 'rc');
+    item.dataset.kind = k;
+    item.append(HAND_KANJI[k], el('b', '', String(n)));
+    root.appendChild(item);
+  }
+  if (!any) root.appendChild(el('span', 'rc', w(L.restCountNone)));
 }
 
 function renderHands(board, editing) {
@@ -510,6 +571,7 @@ function renderNav() {
   const n = p ? p.steps.length : 0;
   const ply = p ? p.ply : 0;
   $('nav').hidden = editing || !p;
+  $('edit-here').hidden = editing || !p;
   $('nav-first').disabled = $('nav-prev').disabled = ply === 0;
   $('nav-next').disabled = $('nav-last').disabled = ply >= n;
   let label = w(L.start);
@@ -564,15 +626,52 @@ function setEdit(board) {
   S.edit.hands.w ||= {};
 }
 
+/** The editor's state as history keeps it. */
+const editState = () => JSON.stringify({ edit: S.edit, rest: S.rest });
+
+/** Keeps the editor's state in the history (an edit, a load, a paste), dropping what was undone. */
+function remember() {
+  const h = S.history;
+  const state = editState();
+  if (h.at >= 0 && h.states[h.at] === state) return;
+  h.states.length = h.at + 1;
+  h.states.push(state);
+  h.at = h.states.length - 1;
+  renderUndo();
+}
+
+function renderUndo() {
+  $('undo').disabled = S.history.at <= 0;
+  $('redo').disabled = S.history.at >= S.history.states.length - 1;
+}
+
+/** Undo (-1) or redo (+1): the editor's state before or after, checked again by the server. */
+function undoRedo(delta) {
+  const h = S.history;
+  const at = h.at + delta;
+  if (at < 0 || at >= h.states.length) return;
+  h.at = at;
+  const { edit, rest } = JSON.parse(h.states[at]);
+  setEdit(edit);
+  S.rest = rest;
+  $('rest-toggle').checked = rest;
+  renderSide();
+  renderUndo();
+  commitEdit(false);
+}
+
 /** Sends the edited board to the server, which checks it and fills in the defender's hand. */
-async function commitEdit() {
+async function commitEdit(record = true, adoptRest = false) {
+  if (record) remember();
+  // A message about an earlier load or copy is no longer about this board.
+  S.info = null;
   const seq = ++S.editSeq;
   clearAnswers();
   renderBoard();
   try {
     const view = await api('/api/position', { board: S.edit, defender_rest: S.rest });
     if (seq !== S.editSeq) return;
-    acceptProblem(view, false);
+    acceptProblem(view, false, adoptRest);
   } catch (e) {
     if (seq !== S.editSeq) return;
     S.problem = null;
@@ -582,11 +681,17 @@ async function commitEdit() {
   }
 }
 
-function acceptProblem(view, replaceEdit) {
+/**
+ * Takes the problem the server accepted. A record read (or a position
+ * taken from a line, `adoptRest`) says whether the defender holds the rest;
+ * an edit keeps the user's choice, so that a hand listed stays listed even
+ * when it is the rest.
+ */
+function acceptProblem(view, replaceEdit, adoptRest) {
   S.problem = view;
   if (replaceEdit) setEdit(view.board);
   else S.edit.hands = JSON.parse(JSON.stringify(view.board.hands));
-  S.rest = view.defender_rest;
+  if (replaceEdit || adoptRest) S.rest = view.defender_rest;
   $('rest-toggle').checked = S.rest;
   S.refusal = null;
   renderMessage();
@@ -736,6 +841,9 @@ async function loadText(body, name) {
     const view = await api(url, body, 'application/octet-stream');
     clearAnswers();
     acceptProblem(view, true);
+    remember();
+    $('dg-title').value = view.name || '';
+    $('dg-length').value = view.published_length ?? '';
     const n = view.solution ? view.solution.steps.length : 0;
     if (n) $('author-line').value = view.solution.steps.map((s) => s.ja).join(' ');
     showInfo(() => w(L.loaded, view.name, n) + (view.problems > 1 ? w(L.more, view.problems) : ''));
@@ -748,6 +856,7 @@ async function loadText(body, name) {
       $('rest-toggle').checked = false;
       clearAnswers();
       renderSide();
+      remember();
     }
     showError(e);
     updateShare();
@@ -1156,6 +1265,53 @@ function downloadKif(sjis) {
   }
 }
 
+// ---------------------------------------------------------------- diagram
+
+/** The diagram (図面) of the problem set up, as the server draws it (SVG text). */
+async function diagramSvg() {
+  const length = Number($('dg-length').value);
+  const res = await fetch('/api/diagram', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      sfen: S.problem.sfen,
+      title: $('dg-title').value || null,
+      author: $('dg-author').value || null,
+      length: Number.isInteger(length) && length > 0 ? length : null,
+    }),
+  }).catch(() => { throw new ApiError(0, { error: { message: w(L.network), message_ja: L.network.ja } }); });
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+  return res.text();
+}
+
+/** Pixels of the PNG per unit of the SVG (print quality). */
+const PNG_SCALE = 3;
+
+/** Downloads the diagram as SVG, or as PNG drawn from that SVG on a canvas. */
+async function downloadDiagram(png) {
+  if (!S.problem) return;
+  try {
+    const svg = new Blob([await diagramSvg()], { type: 'image/svg+xml' });
+    if (!png) return download(svg, fileName('.svg'));
+    const url = URL.createObjectURL(svg);
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth * PNG_SCALE;
+    canvas.height = img.naturalHeight * PNG_SCALE;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    URL.revokeObjectURL(url);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    download(blob, fileName('.png'));
+  } catch (e) {
+    showError(e instanceof ApiError ? e : { error: { message: String(e), message_ja: String(e), squares: [] } }, 'setup');
+  }
+}
+
 function shareLink() {
   return S.problem ? `${location.origin}/?sfen=${encodeURIComponent(S.problem.sfen)}` : '';
 }
@@ -1163,6 +1319,7 @@ function shareLink() {
 function updateShare() {
   $('share').value = shareLink();
   $('copy-sfen').disabled = $('copy-link').disabled = !S.problem;
+  $('dl-svg').disabled = $('dl-png').disabled = !S.problem;
 }
 
 async function copy(text) {
@@ -1210,10 +1367,6 @@ function setLang(l) {
 // ---------------------------------------------------------------- wiring
 
 function wire() {
-  const files = document.querySelector('.files');
-  for (const f of FILES) files.appendChild(el('span', '', f));
-  const ranks = document.querySelector('.ranks');
-  for (const r of RANKS) ranks.appendChild(el('span', '', r));
 
   $('lang-ja').onclick = () => setLang('ja');
   $('lang-en').onclick = () => setLang('en');
@@ -1257,6 +1410,22 @@ function wire() {
     commitEdit();
   };
   $('load-paste').onclick = () => loadText($('paste').value);
+  $('undo').onclick = () => undoRedo(-1);
+  $('redo').onclick = () => undoRedo(1);
+  // A mirror image is an edit like any other: the server checks it.
+  $('mirror').onclick = () => { S.edit.rows = S.edit.rows.map((row) => [...row].reverse()); commitEdit(); };
+  $('flip').onclick = () => { S.flip = !S.flip; renderBoard(); };
+  // The position shown (any ply of the answer, a report line, the author's line) into the editor.
+  $('edit-here').onclick = () => {
+    const board = shownBoard();
+    if (!board) return;
+    setEdit(board);
+    S.rest = false;
+    $('rest-toggle').checked = false;
+    setTab('setup');
+    renderSide();
+    commitEdit(true, true);
+  };
   $('file').onchange = async (ev) => {
     const f = ev.target.files[0];
     if (f) await loadText(await f.arrayBuffer(), f.name);
@@ -1302,7 +1471,14 @@ function wire() {
     go(Number(b.dataset.ply));
   });
   document.addEventListener('keydown', (ev) => {
-    if (ev.target.closest('input, textarea, select') || S.tab === 'setup' || !S.play) return;
+    if (ev.target.closest('input, textarea, select')) return;
+    if (S.tab === 'setup' && (ev.ctrlKey || ev.metaKey) && !ev.altKey) {
+      const key = ev.key.toLowerCase();
+      if (key === 'z' && !ev.shiftKey) { undoRedo(-1); ev.preventDefault(); }
+      else if (key === 'y' || (key === 'z' && ev.shiftKey)) { undoRedo(1); ev.preventDefault(); }
+      return;
+    }
+    if (S.tab === 'setup' || !S.play) return;
     const keys = { ArrowLeft: -1, ArrowRight: 1 };
     if (ev.key in keys) { go(S.play.ply + keys[ev.key]); ev.preventDefault(); }
     else if (ev.key === 'Home') { go(0); ev.preventDefault(); }
@@ -1313,6 +1489,8 @@ function wire() {
   $('dl-kifu').onclick = () => downloadKif(false);
   $('copy-sfen').onclick = () => S.problem && copy(S.problem.sfen);
   $('copy-link').onclick = () => S.problem && copy(shareLink());
+  $('dl-svg').onclick = () => downloadDiagram(false);
+  $('dl-png').onclick = () => downloadDiagram(true);
 }
 
 /** 将棋無双 第29番 (三代伊藤宗看, 1734; Open Tsume dataset, CC0), 21手詰 as published: the

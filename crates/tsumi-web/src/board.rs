@@ -58,7 +58,8 @@ fn side_code(c: Color) -> &'static str {
     }
 }
 
-fn hand_view(hand: Hand) -> HandView {
+/// A hand as the page shows it: the kinds held, by letter.
+pub fn hand_view(hand: Hand) -> HandView {
     hand.iter_sfen_order()
         .filter(|&(_, n)| n > 0)
         .map(|(k, n)| (k.sfen_str().to_string(), n))

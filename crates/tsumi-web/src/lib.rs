@@ -13,6 +13,7 @@
 //! - [`problem_api`]: `POST /api/parse` (a pasted or dropped record) and
 //!   `POST /api/position` (an edited board).
 //! - [`solve_api`]: `POST /api/solve`; [`check_api`]: `POST /api/check`.
+//! - [`diagram_api`]: `POST /api/diagram`, the diagram (図面) as SVG.
 //! - [`job`]: a search request as a stream of events (queue place,
 //!   progress, answer), its stop flag (`POST /api/stop/{id}`).
 //! - [`queue`]: at most `--max-searches` searches at once, a bounded line.
@@ -31,6 +32,7 @@
 pub mod assets;
 pub mod board;
 pub mod check_api;
+pub mod diagram_api;
 pub mod error;
 pub mod host_check;
 pub mod job;
@@ -107,6 +109,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/position", post(problem_api::position))
         .route("/api/solve", post(solve_api::handler))
         .route("/api/check", post(check_api::handler))
+        .route("/api/diagram", post(diagram_api::handler))
         .route("/api/stop/{id}", post(stop))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(options::MAX_BODY))

@@ -5,7 +5,7 @@
 //! Both answer with the problem as the page shows it, or refuse it (422)
 //! with the reason, the squares it concerns and the board as read.
 
-use crate::board::{parts_of, BoardView, Parts};
+use crate::board::{hand_view, parts_of, BoardView, HandView, Parts};
 use crate::error::{ApiError, ApiJson};
 use crate::lines::{line_view, LineView};
 use axum::body::Bytes;
@@ -33,6 +33,10 @@ pub struct ProblemView {
     /// The defender holds every piece not on the board nor in the
     /// attacker's hand (残り全部).
     pub defender_rest: bool,
+    /// The pieces left for the defender's hand, by kind: every piece of
+    /// the set neither on the board nor in the attacker's hand (what
+    /// 残り全部 gives it), whatever it holds now.
+    pub rest: HandView,
     /// The record's moves (an author's solution), when it has any.
     pub solution: Option<LineView>,
     /// The length the record gives (手数, a TSV column).
@@ -72,10 +76,18 @@ fn view(
         board: BoardView::of(pos),
         sfen: pos.to_sfen(),
         defender_rest: holds_rest(pos, pos.side_to_move().flip()),
+        rest: hand_view(rest_of(pos)),
         solution,
         published_length: length,
         problems,
     }
+}
+
+/// The pieces of the set neither on `pos`'s board nor in its attacker's
+/// hand (a legal position holds no more than a set).
+fn rest_of(pos: &Position) -> tsumi_core::Hand {
+    let (board, hands, side, _) = parts_of(pos);
+    remaining_pieces(&board, hands[side.index()]).unwrap_or(tsumi_core::Hand::EMPTY)
 }
 
 /// `POST /api/parse?name=FILE`: the first problem of the text or file in

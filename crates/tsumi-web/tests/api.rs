@@ -87,6 +87,25 @@ async fn an_edited_board_is_checked_and_the_defender_gets_the_rest() {
         (json!(2), json!(3), json!(17))
     );
     assert_eq!(v["sfen"], "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    // The count of what is left for the defender, by kind.
+    assert_eq!(
+        v["rest"],
+        json!({"R": 2, "B": 2, "G": 3, "S": 4, "N": 4, "L": 4, "P": 17})
+    );
+    // A hand as listed: the count still says what 残り全部 would give.
+    let mut listed = v["board"].clone();
+    listed["hands"]["w"] = json!({"P": 2});
+    let (s, v) = post_json(
+        &app,
+        "/api/position",
+        json!({"board": listed, "defender_rest": false}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["defender_rest"], false);
+    assert_eq!(v["sfen"], "4k4/9/4P4/9/9/9/9/9/9 b G2p 1");
+    assert_eq!(v["rest"]["P"], 17);
+    assert_eq!(v["rest"]["G"], 3);
 
     // Another pawn on file 5: 二歩, refused with the two squares.
     let mut two = board.clone();
@@ -701,4 +720,57 @@ async fn an_unreadable_author_line_comes_with_its_code_for_the_page_to_word() {
     let (_, v) = post_json(&app, "/api/check", json!({"sfen": ONE, "line": kif})).await;
     assert_eq!(v["error"]["code"], "unreadable_move", "{v}");
     assert_eq!(v["error"]["params"]["line"], 3, "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_diagram_is_svg_of_the_position_or_a_refusal() {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let app = server(2, 4);
+    let body = json!({"sfen": ONE, "title": "頭金", "author": "作者", "length": 1});
+    let res = app
+        .clone()
+        .oneshot(post("/api/diagram", "application/json", body.to_string()))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.headers()["content-type"],
+        "image/svg+xml; charset=utf-8"
+    );
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let svg = String::from_utf8(bytes.to_vec()).unwrap();
+    // The renderer's own drawing (tsumi-answer's tests check its parts).
+    let pos = tsumi_core::Position::from_sfen(ONE).unwrap();
+    let options = tsumi_answer::diagram::DiagramOptions {
+        title: Some("頭金".into()),
+        author: Some("作者".into()),
+        length: Some(1),
+    };
+    assert_eq!(svg, tsumi_answer::diagram::svg(&pos, &options));
+    assert!(svg.contains("data-text=\"持駒 金\""), "{svg}");
+
+    // A position that breaks a rule, an unreadable SFEN, an unknown field,
+    // a title too long: refused with a message.
+    let (s, v) = post_json(
+        &app,
+        "/api/diagram",
+        json!({"sfen": "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"]["message_ja"].as_str().unwrap().contains("二歩"));
+    let (s, v) = post_json(&app, "/api/diagram", json!({"sfen": "4k4/9 b - 1"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"]["code"], "unreadable_sfen");
+    let (s, _) = post_json(&app, "/api/diagram", json!({"sfen": ONE, "colour": 1})).await;
+    assert!(s.is_client_error());
+    let (s, v) = post_json(
+        &app,
+        "/api/diagram",
+        json!({"sfen": ONE, "title": "題".repeat(201)}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(message(&v).contains("longer than 200"), "{v}");
 }

@@ -94,6 +94,9 @@ class Position:
     def __eq__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
     def _repr_svg_(self) -> str: ...
+    def diagram_svg(self, title: Optional[str] = None, author: Optional[str] = None, length: Optional[int] = None) -> str:
+        """The problem's diagram (図面) as SVG: the renderer of `tsumi diagram` and the page."""
+        ...
 
 @final
 class Solution:

@@ -14,8 +14,11 @@ Run by crates/tsumi-cli/tests/browser.rs (cargo test), which starts
     python3 page_test.py URL TSUMI_BINARY SCREENSHOT_DIR
 """
 
+import base64
+import struct
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 import time
 import urllib.parse
 from pathlib import Path
@@ -75,6 +78,225 @@ def shot(page, name):
 def shared_sfen(page):
     link = page.input_value("#share")
     return urllib.parse.unquote(link.split("?sfen=", 1)[1])
+
+
+def expect_shared(page, sfen):
+    """The position set up (its share link) is `sfen`."""
+    expect(page.locator("#share")).to_have_value(
+        URL.rstrip("/") + "/?sfen=" + urllib.parse.quote(sfen, safe=""), timeout=5000)
+
+
+def same_position(a, b):
+    """Two SFENs of the same board, side and hands (move numbers aside),
+    as cshogi reads them."""
+    return cshogi.Board(a).sfen().split()[:3] == cshogi.Board(b).sfen().split()[:3]
+
+
+def after(sfen, usi_moves):
+    """The position after `usi_moves` from `sfen`, by cshogi."""
+    board = cshogi.Board(sfen)
+    for m in usi_moves:
+        board.push_usi(m)
+    return board.sfen()
+
+
+def mirrored(sfen):
+    """`sfen` with its board mirrored left to right."""
+    fields = sfen.split()
+    rows = []
+    for row in fields[0].split("/"):
+        cells, i = [], 0
+        while i < len(row):
+            if row[i].isdigit():
+                cells += [""] * int(row[i])
+                i += 1
+            else:
+                n = 2 if row[i] == "+" else 1
+                cells.append(row[i:i + n])
+                i += n
+        cells.reverse()
+        out, empty = "", 0
+        for c in cells:
+            if c:
+                out += (str(empty) if empty else "") + c
+                empty = 0
+            else:
+                empty += 1
+        rows.append(out + (str(empty) if empty else ""))
+    return " ".join(["/".join(rows)] + fields[1:])
+
+
+def editor_steps(page):
+    """Undo and redo over loads, pastes, hand changes and the side to move
+    (buttons and keys); the mirror image; the flipped view; the count of
+    the pieces left for the defender. Starts and ends with THREE set up."""
+    step("the count of the pieces left for the defender")
+    count = page.locator("#rest-count")
+    for text in ["金2", "銀4", "桂3", "香4", "歩17"]:
+        expect(count).to_contain_text(text)
+    expect(count.locator('.rc[data-kind="R"]')).to_have_count(0)
+    expect(count.locator('.rc[data-kind="B"]')).to_have_count(0)
+    # As listed: the defender's − / + buttons, the count still shown.
+    page.click("#rest-toggle")
+    expect(page.locator('#hand-w button.adj[data-kind="P"][data-delta="-1"]')).to_be_visible()
+    page.click('#hand-w button.adj[data-kind="P"][data-delta="-1"]')
+    expect_shared(page, THREE.replace("17p", "16p"))
+    expect(count).to_contain_text("歩17")
+    expect(page.locator("#hand-w .rest-note")).to_have_count(0)
+    page.click("#rest-toggle")
+    expect_shared(page, THREE)
+    expect(page.locator("#hand-w .rest-note")).to_have_text("残り全部")
+
+    step("undo and redo")
+    # The last edits: the 残り全部 toggle twice, a pawn less, the knight added.
+    page.click("#undo")
+    expect_shared(page, THREE.replace("17p", "16p"))
+    expect(page.locator("#rest-toggle")).not_to_be_checked()
+    page.click("#undo")
+    expect_shared(page, THREE)  # the toggle off: the same position, listed
+    page.click("#undo")
+    expect_shared(page, THREE)
+    expect(page.locator("#rest-toggle")).to_be_checked()
+    page.click("#undo")
+    expect_shared(page, "+R8/2k6/2+pg5/2b6/r8/9/9/9/9 b BG2g4s4n4l17p 1")
+    page.locator("#panel-setup .hint").first.click()  # the keys act on the page, not on a field
+    page.keyboard.press("Control+y")
+    expect_shared(page, THREE)
+    page.keyboard.press("Control+z")
+    expect_shared(page, "+R8/2k6/2+pg5/2b6/r8/9/9/9/9 b BG2g4s4n4l17p 1")
+    page.keyboard.press("Control+Shift+z")
+    expect_shared(page, THREE)
+    page.click("#redo")
+    page.click("#redo")
+    page.click("#redo")
+    expect(page.locator("#redo")).to_be_disabled()
+    expect_shared(page, THREE)
+    # The side to move (refused: 後手 has no king to mate), undone.
+    page.click("#side-toggle")
+    expect(page.locator("#message")).to_be_visible()
+    page.keyboard.press("Control+z")
+    expect_shared(page, THREE)
+    expect(page.locator("#message")).to_be_hidden()
+    expect(page.locator("#side-toggle")).to_contain_text("先手")
+    # A paste, undone and redone.
+    paste(page, MUSOU_29)
+    expect_shared(page, MUSOU_29)
+    page.click("#undo")
+    expect_shared(page, THREE)
+    page.click("#redo")
+    expect_shared(page, MUSOU_29)
+    page.click("#undo")
+    expect_shared(page, THREE)
+
+    step("mirror and flip")
+    page.click("#mirror")
+    expect_shared(page, mirrored(THREE))
+    expect(cell(page, "3b").locator(".piece.w")).to_have_count(1)
+    expect(cell(page, "7b").locator(".piece")).to_have_count(0)
+    page.click("#undo")
+    expect_shared(page, THREE)
+    page.click("#flip")
+    expect(page.locator("#flip")).to_have_attribute("aria-pressed", "true")
+    # Drawn from 後手's side: １九 first, the files from １, 先手's hand on top.
+    first = page.locator("#board .cell").first
+    expect(first).to_have_attribute("aria-label", "１九")
+    expect(page.locator(".files span").first).to_have_text("１")
+    expect(page.locator(".ranks span").first).to_have_text("九")
+    assert page.locator("#hand-b").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+    assert page.locator("#hand-w").bounding_box()["y"] > page.locator("#board").bounding_box()["y"]
+    king = cell(page, "7b").bounding_box()
+    dragon = cell(page, "9a").bounding_box()
+    assert king["y"] < dragon["y"] and king["x"] < dragon["x"], (king, dragon)
+    # The 後手 king reads upright from this side.
+    transform = page.evaluate(
+        "getComputedStyle(document.querySelector('" + cell_selector("7b") + " .piece')).transform")
+    assert transform == "none", transform
+    # Editing still acts on the square clicked: a pawn on ５五, then undone.
+    page.click('#palette button[data-code="P"]')
+    cell(page, "5e").click()
+    expect_shared(page, "+R8/2k6/2+pg5/2b6/r3P4/9/9/9/9 b BGN2g4s3n4l16p 1")
+    page.click('#palette button[data-code="P"]')
+    shot(page, "editor-flipped")
+    page.click("#undo")
+    expect_shared(page, THREE)
+    page.click("#flip")
+    expect(page.locator("#board .cell").first).to_have_attribute("aria-label", "９一")
+
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def png_size(data):
+    """The width and height of a PNG, from its signature and IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13, (length, kind)
+    return struct.unpack(">II", data[16:24])
+
+
+def diagram_steps(page):
+    """The diagram (図面) of 将棋無双 第29番 downloaded as SVG (it parses, with
+    its numerals, title, author, length and 持駒 なし) and as PNG drawn from
+    it in the browser (it decodes, three times the SVG's size); each shown
+    in chromium for the screenshots."""
+    step("downloading the diagram as SVG and PNG")
+    paste(page, MUSOU_29 + "\t21\t将棋無双 第29番")
+    expect(page.locator("#dg-title")).to_have_value("将棋無双 第29番")
+    expect(page.locator("#dg-length")).to_have_value("21")
+    page.fill("#dg-author", "三代伊藤宗看")
+    page.locator("#dl-png").scroll_into_view_if_needed()
+    shot(page, "diagram-controls")
+    with page.expect_download() as d:
+        page.click("#dl-svg")
+    assert d.value.suggested_filename == "将棋無双_第29番.svg", d.value.suggested_filename
+    svg_path = SHOTS / "diagram-download.svg"
+    d.value.save_as(svg_path)
+    svg = svg_path.read_text(encoding="utf-8")
+    root = ElementTree.fromstring(svg)
+    assert root.tag == SVG_NS + "svg", root.tag
+    texts = [t.text for t in root.iter(SVG_NS + "text")]
+    for numeral in "１２３４５６７８９一二三四五六七八九":
+        assert numeral in texts, (numeral, texts)
+    assert "将棋無双 第29番" in texts and "三代伊藤宗看　21手詰" in texts, texts
+    hands = [g.get("data-text") for g in root.iter() if g.get("class") == "hand"]
+    assert hands == ["持駒 なし"], hands
+    width, height = float(root.get("width")), float(root.get("height"))
+    with page.expect_download() as d:
+        page.click("#dl-png")
+    assert d.value.suggested_filename == "将棋無双_第29番.png", d.value.suggested_filename
+    png_path = SHOTS / "diagram-download.png"
+    d.value.save_as(png_path)
+    png = png_path.read_bytes()
+    assert png_size(png) == (round(width * 3), round(height * 3)), (png_size(png), width, height)
+    # Each shown by chromium, for the screenshots.
+    viewer = page.context.new_page()
+    viewer.set_viewport_size({"width": int(width) + 40, "height": int(height) + 40})
+    viewer.set_content('<body style="margin:20px;background:#fff"><img id="d" src="data:image/svg+xml;base64,'
+                       + base64.b64encode(svg.encode()).decode() + '"></body>')
+    viewer.wait_for_function("document.getElementById('d').complete")
+    viewer.screenshot(path=str(SHOTS / "diagram-svg.png"))
+    viewer.set_content('<body style="margin:20px;background:#fff"><img id="d" style="width:'
+                       + f'{width}px" src="data:image/png;base64,' + base64.b64encode(png).decode() + '"></body>')
+    viewer.wait_for_function("document.getElementById('d').complete && document.getElementById('d').naturalWidth > 0")
+    assert viewer.evaluate("document.getElementById('d').naturalWidth") == round(width * 3)
+    viewer.screenshot(path=str(SHOTS / "diagram-png.png"))
+    viewer.close()
+    svg_path.unlink()
+    png_path.unlink()
+
+
+def edit_here(page, expected_sfen):
+    """「この局面を編集」 puts the position on the board into the editor."""
+    page.click("#edit-here")
+    expect(page.locator("#tab-setup")).to_have_attribute("aria-selected", "true")
+    deadline = time.monotonic() + 10
+    while True:
+        link = page.input_value("#share")
+        sfen = urllib.parse.unquote(link.split("?sfen=", 1)[1]) if "?sfen=" in link else ""
+        if sfen and same_position(sfen, expected_sfen):
+            break
+        assert time.monotonic() < deadline, (sfen, expected_sfen)
+        time.sleep(0.05)
 
 
 def in_view(page, selector):
@@ -227,6 +449,7 @@ def run(page, errors):
         assert shared_sfen(page) == THREE, shared_sfen(page)
         expect(page.locator("#message")).to_be_hidden()
         shot(page, "editor")
+        editor_steps(page)
 
         # 2. Solve it: the answer on screen within a second of the click.
         step("solving the mate in 3")
@@ -257,6 +480,15 @@ def run(page, errors):
         expect(page.locator("#nav-label")).to_have_text("初形")
         chips.nth(1).click()
         expect(page.locator("#nav-label")).to_contain_text("2手目 △")
+
+        # 3b. The position at ply 2 into the editor, and back by undo.
+        step("editing the position at ply 2 of the answer")
+        pv3 = page.evaluate("S.solve.answer.record.pv")
+        edit_here(page, after(THREE, pv3[:2]))
+        expect(page.locator("#hand-w .rest-note")).to_have_text("残り全部")
+        shot(page, "edit-from-ply")
+        page.click("#undo")
+        expect_shared(page, THREE)
 
         # 4. 将棋無双 93: its report on screen within the CLI's time + 1 s.
         step("timing 将棋無双 93 against tsumi solve")
@@ -299,6 +531,15 @@ def run(page, errors):
         expect(page.locator("#playing-label")).to_have_text("本手順")
         main_moves = page.evaluate("S.solve.answer.main.steps.map(s => s.ja)")
         assert len(main_moves) == 21, main_moves
+        # The position where the cook is played (ply 12) into the editor,
+        # and back by undo.
+        step("editing a cook's position")
+        cook.click()
+        expect(page.locator("#nav-label")).to_contain_text("12手目")
+        cook_line = page.evaluate("S.play.steps.map(s => s.usi)")
+        edit_here(page, after(MUSOU_29, cook_line[:12]))
+        page.click("#undo")
+        expect_shared(page, MUSOU_29)
 
         # 6. Download the KIF and read it back with cshogi. 将棋無双 77: its
         # two 変同 are written as 変化 branches (and no move line says 不成,
@@ -352,6 +593,17 @@ def run(page, errors):
         expect(page.locator("#verdict .notes")).to_contain_text("作者の手順は詰みになっていません")
         in_view(page, "#verdict .verdict")
         shot(page, "check-short-defence")
+        # The author's line at ply 6 (the attacker to move) into the editor.
+        step("editing a position of the author's line")
+        author = MUSOU_38_SHORT_AT_8.split()
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#nav-label")).to_contain_text("6手目")
+        edit_here(page, after(MUSOU_38, author[:6]))
+        page.click("#undo")
+        expect_shared(page, MUSOU_38)
+        page.click("#tab-check")
+        page.click("#check")
+        expect(page.locator("#verdict .verdict")).to_contain_text("応手が最長でない", timeout=60_000)
 
         # 7c. A second check that fails clears the verdict at once and says
         # why in its place, beside the button, on screen.
@@ -433,6 +685,9 @@ def run(page, errors):
         page.click("#tab-solve")
         page.click("#solve")
         expect(page.locator("#panel-solve #message")).to_contain_text("正しい局面")
+
+        # 9b. The diagram.
+        diagram_steps(page)
 
         # 10. The page in English.
         step("switching to English")
