@@ -37,8 +37,12 @@
 //!   with [`crate::japanese::parse_japanese_move`] and played, so the
 //!   record holds only legal moves; numbers must run 1, 2, 3, …. Reading
 //!   stops at a result word (投了, 詰み, 中断, …, kept in
-//!   [`KifRecord::result`]), at a `まで…` line or at the first `変化` (only
-//!   the main line is read).
+//!   [`KifRecord::result`]), at a `まで…` line or at the first `変化`.
+//! - Branches: each `変化：N手` section after the main line is read into
+//!   [`KifRecord::variations`], its moves replacing move `N` of the line
+//!   read last that has one (as Kifu for Windows writes them, deepest
+//!   first); a branch off a branch is kept as the whole line from where it
+//!   leaves the main line. Comments inside a branch are not kept.
 //!
 //! Anything else is an error that names the line.
 //!
@@ -106,8 +110,8 @@ pub struct KifRecord {
     /// The `まで…` line that ends the main line (`まで27手で先手の勝ち`), if
     /// any.
     pub conclusion: Option<String>,
-    /// Branches (変化) off the main line, written after it. The reader
-    /// stops at the first `変化` and leaves this empty.
+    /// Branches (変化) off the main line, written after it, each from the
+    /// main-line move it replaces.
     pub variations: Vec<KifVariation>,
 }
 
@@ -782,6 +786,7 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             break;
         }
         if t.starts_with("変化") {
+            idx -= 1;
             break;
         }
         let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
@@ -872,6 +877,7 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
         times.push(time);
     }
 
+    let variations = read_variations(&lines, idx, &start, &moves)?;
     Ok(KifRecord {
         headers,
         header_comments,
@@ -882,8 +888,132 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
         comments,
         result,
         conclusion,
-        variations: Vec::new(),
+        variations,
     })
+}
+
+/// The `変化：N手` sections from line index `idx` on, as branches off the
+/// main line `main` from `start`. A section's moves replace move `N` of
+/// the line read last that has a move `N` (the main line or an earlier
+/// section: Kifu for Windows writes the deepest branch first); a branch
+/// off a branch is kept as the whole line from where it leaves the main
+/// line. Comments and result words inside a section are skipped; a move
+/// that cannot be read, a number out of sequence or a section that leaves
+/// no line is an error naming its line.
+fn read_variations(
+    lines: &[&str],
+    mut idx: usize,
+    start: &Position,
+    main: &[Move],
+) -> Result<Vec<KifVariation>, NotationError> {
+    // Every line read so far, each from the start.
+    let mut read: Vec<Vec<Move>> = vec![main.to_vec()];
+    let mut variations = Vec::new();
+    while idx < lines.len() {
+        let ln = idx + 1;
+        let t = trim(lines[idx]);
+        idx += 1;
+        let Some(rest) = t.strip_prefix("変化") else {
+            continue;
+        };
+        let n_text = trim(rest.trim_start_matches([':', '：']))
+            .trim_end_matches('手')
+            .trim();
+        let n: usize = n_text
+            .parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| NotationError::at_line(ln, format!("bad branch header '{t}'")))?;
+        let parent = read.iter().rev().find(|l| l.len() >= n).ok_or_else(|| {
+            NotationError::at_line(
+                ln,
+                format!("a branch at move {n}, which no line read before has"),
+            )
+        })?;
+        let mut line: Vec<Move> = parent[..n - 1].to_vec();
+        let mut pos = start.clone();
+        for &m in &line {
+            pos.do_move(m);
+        }
+        let mut prev_to = line.last().map(|m| m.to());
+        while idx < lines.len() {
+            let ln = idx + 1;
+            let t = trim(lines[idx]);
+            if t.starts_with("変化") {
+                break;
+            }
+            idx += 1;
+            if t.is_empty() || t.starts_with(['*', '#', '&']) || t.starts_with("まで") {
+                continue;
+            }
+            let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 {
+                return Err(NotationError::at_line(
+                    ln,
+                    format!("unrecognised line '{t}' in a branch"),
+                ));
+            }
+            let number: usize = t[..digits]
+                .parse()
+                .map_err(|_| NotationError::at_line(ln, "move number too large"))?;
+            if number != line.len() + 1 {
+                return Err(NotationError::at_line(
+                    ln,
+                    format!(
+                        "move number {number} out of sequence in the branch (expected {})",
+                        line.len() + 1
+                    ),
+                ));
+            }
+            let rest = trim(&t[digits..]);
+            let mut text_end = 0;
+            if rest.starts_with('同') {
+                text_end = '同'.len_utf8();
+                text_end += rest[text_end..]
+                    .chars()
+                    .take_while(|&c| is_space(c))
+                    .map(char::len_utf8)
+                    .sum::<usize>();
+            }
+            text_end += rest[text_end..]
+                .chars()
+                .take_while(|&c| !is_space(c))
+                .map(char::len_utf8)
+                .sum::<usize>();
+            let move_text = &rest[..text_end];
+            if RESULT_WORDS.iter().any(|w| move_text.starts_with(*w)) {
+                continue;
+            }
+            let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
+                NotationError::at_line(
+                    e.line.unwrap_or(ln),
+                    format!("branch move {number}: {}", e.message),
+                )
+            })?;
+            pos.do_move(m);
+            prev_to = Some(m.to());
+            line.push(m);
+        }
+        if line.len() < n {
+            return Err(NotationError::at_line(
+                ln,
+                format!("the branch at move {n} has no move"),
+            ));
+        }
+        let diverge = line.iter().zip(main).take_while(|(a, b)| a == b).count();
+        if diverge == line.len() {
+            return Err(NotationError::at_line(
+                ln,
+                format!("the branch at move {n} repeats the main line"),
+            ));
+        }
+        variations.push(KifVariation {
+            ply: diverge + 1,
+            moves: line[diverge..].to_vec(),
+        });
+        read.push(line);
+    }
+    Ok(variations)
 }
 
 /// Splits a leading `( … )` time field off `s`.

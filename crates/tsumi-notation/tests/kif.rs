@@ -358,3 +358,101 @@ fn errors_name_file_and_line() {
     let e = kif::parse_kif("何か\n", None).unwrap_err().to_string();
     assert_eq!(e, "line 1: unrecognised line '何か'");
 }
+
+fn usi_line(start: &Position, usi: &[&str]) -> Vec<Move> {
+    let mut pos = start.clone();
+    usi.iter()
+        .map(|u| {
+            let m = pos.parse_usi_move(u).unwrap_or_else(|e| panic!("{u}: {e}"));
+            pos.do_move(m);
+            m
+        })
+        .collect()
+}
+
+#[test]
+fn branches_are_written_and_read_back() {
+    let start = Position::startpos();
+    let main = usi_line(&start, &["7g7f", "3c3d", "2g2f", "8c8d"]);
+    let mut rec = KifRecord::new(start.clone(), main.clone());
+    let after1 = usi_line(&start, &["7g7f"]);
+    let mut p1 = start.clone();
+    p1.do_move(after1[0]);
+    let after2 = usi_line(&start, &["7g7f", "3c3d"]);
+    let mut p2 = start.clone();
+    for &m in &after2 {
+        p2.do_move(m);
+    }
+    rec.variations.push(kif::KifVariation {
+        ply: 2,
+        moves: usi_line(&p1, &["8c8d", "2g2f", "3c3d"]),
+    });
+    rec.variations.push(kif::KifVariation {
+        ply: 3,
+        moves: usi_line(&p2, &["6g6f", "8c8d"]),
+    });
+    let text = kif::to_kif(&rec).unwrap();
+    assert!(
+        text.contains("\n変化：3手\n") && text.contains("\n変化：2手\n"),
+        "{text}"
+    );
+    let back = kif::parse_kif(&text, None).unwrap();
+    assert_eq!(back.moves, main);
+    let mut got = back.variations.clone();
+    got.sort_by_key(|v| v.ply);
+    assert_eq!(got, rec.variations, "{text}");
+    // Written again, the same text.
+    assert_eq!(kif::to_kif(&back).unwrap(), text);
+}
+
+#[test]
+fn a_branch_off_a_branch_is_kept_from_where_it_leaves_the_main_line() {
+    // As Kifu for Windows writes a tree: move 2 has an alternative, and that
+    // alternative's move 3 has one of its own (written after it, attached
+    // to the line read last that has a move 3).
+    let t = "   ( 0:00/00:00:00)";
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77){t}\n   2 ３四歩(33){t}+\n   3 ２六歩(27){t}\n\n変化：2手\n   2 ８四歩(83){t}\n   3 ２六歩(27){t}+\n\n変化：3手\n   3 ６六歩(67){t}\n"
+    );
+    let r = kif::parse_kif(&text, None).unwrap();
+    let start = Position::startpos();
+    assert_eq!(r.moves, usi_line(&start, &["7g7f", "3c3d", "2g2f"]));
+    let mut p1 = start.clone();
+    p1.do_move(r.moves[0]);
+    assert_eq!(
+        r.variations,
+        vec![
+            kif::KifVariation {
+                ply: 2,
+                moves: usi_line(&p1, &["8c8d", "2g2f"]),
+            },
+            kif::KifVariation {
+                ply: 2,
+                moves: usi_line(&p1, &["8c8d", "6g6f"]),
+            },
+        ]
+    );
+}
+
+#[test]
+fn a_bad_branch_is_an_error_naming_its_line() {
+    let head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    for (tail, line, what) in [
+        (
+            "\n変化：5手\n   5 ２六歩(27)\n",
+            6,
+            "no line read before has",
+        ),
+        ("\n変化：2手\n   3 ８四歩(83)\n", 7, "out of sequence"),
+        ("\n変化：2手\n   2 ８五歩(83)\n", 7, "branch move 2"),
+        ("\n変化：2手\n   2 ３四歩(33)\n", 6, "repeats the main line"),
+        ("\n変化：二手\n", 6, "bad branch header"),
+    ] {
+        let e = kif::parse_kif(&format!("{head}{tail}"), None).unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with(&format!("line {line}: ")) && msg.contains(what),
+            "{tail}: {msg}"
+        );
+    }
+}
