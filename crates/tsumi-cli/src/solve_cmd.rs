@@ -447,6 +447,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 name: SFEN_OPTION_NAME.to_string(),
                 position: pos,
                 solution: Vec::new(),
+                variations: Vec::new(),
                 length: None,
                 source: tsumi_notation::problem::SourceRef {
                     file: String::new(),

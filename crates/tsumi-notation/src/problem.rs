@@ -59,6 +59,9 @@ pub struct Problem {
     /// Moves given in the file (a KIF or CSA record's moves), possibly
     /// empty. Not checked to be a mate.
     pub solution: Vec<Move>,
+    /// A KIF record's branches off `solution` (変化): the move number each
+    /// replaces (1-based) and its moves.
+    pub variations: Vec<(usize, Vec<Move>)>,
     /// The published length in plies, when the file gives one: the
     /// length column of a TSV line, a KIF record's `手数` header.
     pub length: Option<u32>,
@@ -160,6 +163,11 @@ pub fn parse_problems(
                 name,
                 position: rec.start.clone(),
                 solution: rec.moves.clone(),
+                variations: rec
+                    .variations
+                    .iter()
+                    .map(|v| (v.ply, v.moves.clone()))
+                    .collect(),
                 length: rec.declared_length(),
                 source: SourceRef { file, line: 1 },
             }])
@@ -175,6 +183,7 @@ pub fn parse_problems(
                         .unwrap_or_else(|| default_name(&file, r.line)),
                     position: r.start.clone(),
                     solution: r.moves.clone(),
+                    variations: Vec::new(),
                     length: None,
                     source: SourceRef {
                         file: file.clone(),
@@ -277,6 +286,7 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
                 name: name.unwrap_or_else(|| default_name(&fname, ln)),
                 position,
                 solution: Vec::new(),
+                variations: Vec::new(),
                 length,
                 source: SourceRef {
                     file: fname.clone(),

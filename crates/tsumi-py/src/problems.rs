@@ -17,6 +17,10 @@ pub struct PyProblem {
     /// possibly empty; not checked to be a mate.
     #[pyo3(get)]
     solution: Vec<String>,
+    /// A KIF record's branches off `solution` (変化): `(move number it
+    /// replaces, moves in USI)`, as `write_kif` takes them.
+    #[pyo3(get)]
+    variations: Vec<(usize, Vec<String>)>,
     /// The file the problem came from.
     #[pyo3(get)]
     file: String,
@@ -63,6 +67,11 @@ pub fn read_problems(path: std::path::PathBuf) -> PyResult<Vec<PyProblem>> {
             name: p.name,
             position: PyPosition::new(p.position),
             solution: p.solution.iter().map(|m| m.to_usi()).collect(),
+            variations: p
+                .variations
+                .iter()
+                .map(|(ply, moves)| (*ply, moves.iter().map(|m| m.to_usi()).collect()))
+                .collect(),
             file: p.source.file,
             line: p.source.line,
             length: p.length,

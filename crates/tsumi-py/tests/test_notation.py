@@ -139,6 +139,8 @@ def test_write_kif_reads_back_through_tsumi_and_cshogi(tmp_path, name):
     assert problem.position.sfen() == pos_sfen(MUSOU_47)
     assert problem.solution == s.pv
     assert problem.length == len(s.pv)
+    # The branch, read back as write_kif took it.
+    assert problem.variations == [(2, [other])]
     # cshogi's reader (which sets up no board diagram, so only the moves
     # can be compared): the same main line, the branch not mixed in.
     parsed = cshogi_kif.Parser.parse_file(str(path))

@@ -244,6 +244,10 @@ class Problem:
     @property
     def solution(self) -> List[str]: ...
     @property
+    def variations(self) -> List[Tuple[int, List[str]]]:
+        """A KIF record's branches (変化): (move number each replaces, moves
+        in USI), as ``write_kif`` takes them."""
+    @property
     def file(self) -> str: ...
     @property
     def line(self) -> int: ...
