@@ -64,14 +64,14 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
         nodes: args.nodes,
         time: Some(Duration::from_secs_f64(args.time_limit)),
     };
-    let mut solver = Solver::try_new(SolverConfig {
+    let config = SolverConfig {
         hash_mb: args.hash_mb,
-        interpositions: args.interpositions,
-        defence: args
-            .defence
-            .unwrap_or(Defence::for_rule(args.interpositions)),
         limits,
-        ..SolverConfig::default()
+        ..SolverConfig::standard().with_rule(args.interpositions)
+    };
+    let mut solver = Solver::try_new(SolverConfig {
+        defence: args.defence.unwrap_or(config.defence),
+        ..config
     })
     .map_err(|e| format!("--hash {}: {e}", args.hash_mb))?;
     let mut errors = Vec::new();

@@ -611,17 +611,21 @@ fn solve_batch(
         nodes: settings.nodes,
         time: batch.time,
     };
+    // The project's settings (tsumi-mate's one statement of them), under
+    // the batch's rule and the defence that goes with it unless one is
+    // given, with this command's choices.
     let config = SolverConfig {
         algo: settings.algo,
         hash_mb: settings.job_hash_mb(),
-        interpositions: batch.interpositions,
         shortest: settings.shortest,
         max_ply: settings.max_ply,
         threads: settings.threads,
         limits,
-        defence: settings
-            .defence
-            .unwrap_or(Defence::for_rule(batch.interpositions)),
+        ..SolverConfig::standard().with_rule(batch.interpositions)
+    };
+    let config = SolverConfig {
+        defence: settings.defence.unwrap_or(config.defence),
+        ..config
     };
     // A table size the machine cannot give (all the jobs' tables
     // together) is an error before any job starts.
