@@ -64,16 +64,16 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
         nodes: args.nodes,
         time: Some(Duration::from_secs_f64(args.time_limit)),
     };
-    let config = SolverConfig {
+    let mut config = SolverConfig {
         hash_mb: args.hash_mb,
         limits,
         ..SolverConfig::standard().with_rule(args.interpositions)
     };
-    let mut solver = Solver::try_new(SolverConfig {
-        defence: args.defence.unwrap_or(config.defence),
-        ..config
-    })
-    .map_err(|e| format!("--hash {}: {e}", args.hash_mb))?;
+    if let Some(d) = args.defence {
+        config.defence = d;
+    }
+    let mut solver =
+        Solver::try_new(config).map_err(|e| format!("--hash {}: {e}", args.hash_mb))?;
     let mut errors = Vec::new();
     let stdout = std::io::stdout();
     for f in &args.files {

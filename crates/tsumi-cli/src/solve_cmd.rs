@@ -614,7 +614,7 @@ fn solve_batch(
     // The project's settings (tsumi-mate's one statement of them), under
     // the batch's rule and the defence that goes with it unless one is
     // given, with this command's choices.
-    let config = SolverConfig {
+    let mut config = SolverConfig {
         algo: settings.algo,
         hash_mb: settings.job_hash_mb(),
         shortest: settings.shortest,
@@ -623,10 +623,9 @@ fn solve_batch(
         limits,
         ..SolverConfig::standard().with_rule(batch.interpositions)
     };
-    let config = SolverConfig {
-        defence: settings.defence.unwrap_or(config.defence),
-        ..config
-    };
+    if let Some(d) = settings.defence {
+        config.defence = d;
+    }
     // A table size the machine cannot give (all the jobs' tables
     // together) is an error before any job starts.
     let total_mb = settings.job_hash_mb().saturating_mul(settings.jobs);

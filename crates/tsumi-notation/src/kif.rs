@@ -815,24 +815,7 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
                 ),
             ));
         }
-        let rest = trim(rest);
-        // The move text: 同 may be followed by a space that belongs to it.
-        let mut text_end = 0;
-        if rest.starts_with('同') {
-            text_end = '同'.len_utf8();
-            text_end += rest[text_end..]
-                .chars()
-                .take_while(|&c| is_space(c))
-                .map(char::len_utf8)
-                .sum::<usize>();
-        }
-        text_end += rest[text_end..]
-            .chars()
-            .take_while(|&c| !is_space(c))
-            .map(char::len_utf8)
-            .sum::<usize>();
-        let move_text = &rest[..text_end];
-        let after = trim(&rest[text_end..]);
+        let (move_text, after) = split_move_text(trim(rest));
         let (time, tail) = split_time(after).map_err(|m| NotationError::at_line(ln, m))?;
         if !(tail.is_empty() || tail == "+") {
             return Err(NotationError::at_line(
@@ -965,22 +948,7 @@ fn read_variations(
                     ),
                 ));
             }
-            let rest = trim(&t[digits..]);
-            let mut text_end = 0;
-            if rest.starts_with('同') {
-                text_end = '同'.len_utf8();
-                text_end += rest[text_end..]
-                    .chars()
-                    .take_while(|&c| is_space(c))
-                    .map(char::len_utf8)
-                    .sum::<usize>();
-            }
-            text_end += rest[text_end..]
-                .chars()
-                .take_while(|&c| !is_space(c))
-                .map(char::len_utf8)
-                .sum::<usize>();
-            let move_text = &rest[..text_end];
+            let (move_text, _) = split_move_text(trim(&t[digits..]));
             if RESULT_WORDS.iter().any(|w| move_text.starts_with(*w)) {
                 continue;
             }
@@ -1014,6 +982,26 @@ fn read_variations(
         read.push(line);
     }
     Ok(variations)
+}
+
+/// Splits a move line's text after its number into the move (`同` may be
+/// followed by a space that belongs to it) and what follows it, trimmed.
+fn split_move_text(rest: &str) -> (&str, &str) {
+    let mut end = 0;
+    if rest.starts_with('同') {
+        end = '同'.len_utf8();
+        end += rest[end..]
+            .chars()
+            .take_while(|&c| is_space(c))
+            .map(char::len_utf8)
+            .sum::<usize>();
+    }
+    end += rest[end..]
+        .chars()
+        .take_while(|&c| !is_space(c))
+        .map(char::len_utf8)
+        .sum::<usize>();
+    (&rest[..end], trim(&rest[end..]))
 }
 
 /// Splits a leading `( … )` time field off `s`.
