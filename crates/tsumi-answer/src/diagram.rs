@@ -6,6 +6,13 @@
 //! published) and listed on the left otherwise; an optional title above,
 //! author and length (手数) below.
 //!
+//! The attacker sits at the bottom, as in every published 詰将棋: when
+//! 後手 is the side to move (a problem taken from a game, or composed with
+//! the colours turned), the board is drawn from 後手's side, turned half
+//! round: its pieces point up, the file numerals read 9 to 1 from right to
+//! left and the ranks 九 to 一 downwards, so that every square keeps its
+//! name and a solution's notation reads on the diagram as it is written.
+//!
 //! The drawing is vector (print quality at any size). Its layout depends on
 //! no font: every piece is a drawn pentagon (pointing at the side it
 //! faces), every character is placed on its own, and text only names what
@@ -173,9 +180,10 @@ fn hand_column(out: &mut String, x: f64, top: f64, height: f64, label: &str, han
     out.push_str("</g>\n");
 }
 
-/// The diagram of `pos` as an SVG document. The side to move attacks: its
-/// hand is written `持駒` on the right (先手) or the left (後手); the
-/// other's is written only when it is not 残り全部.
+/// The diagram of `pos` as an SVG document. The side to move attacks and
+/// is drawn at the bottom (the board turned half round when it is 後手);
+/// its hand is written `持駒` on the right, the other's, on the left, only
+/// when it is not 残り全部.
 pub fn svg(pos: &Position, options: &DiagramOptions) -> String {
     let title = options
         .title
@@ -197,6 +205,11 @@ pub fn svg(pos: &Position, options: &DiagramOptions) -> String {
                 .join("　"),
         ),
     };
+    let attacker = pos.side_to_move();
+    let defender = attacker.flip();
+    // Drawn from 後手's side when 後手 attacks: square (file f, rank r), both
+    // counted from 0, is then at column f from the left and row 8 - r.
+    let turned = attacker == Color::White;
     let x0 = PAD + HAND_W + GAP;
     let y0 = PAD + if title.is_some() { TITLE_H } else { 0.0 } + FILE_H;
     let bw = CW * 9.0;
@@ -256,12 +269,14 @@ font-family=\"{family}\" fill=\"#000\">\n",
     // Numerals: files above, right to left; ranks on the right.
     s.push_str("<g class=\"files\">\n");
     for (i, f) in FILES.iter().enumerate() {
-        let x = x0 + bw - CW * (i as f64 + 0.5);
+        let column = if turned { i as f64 } else { 8.0 - i as f64 };
+        let x = x0 + CW * (column + 0.5);
         centred(&mut s, x, y0 - FILE_H / 2.0, 15.0, f, "");
     }
     s.push_str("</g>\n<g class=\"ranks\">\n");
     for (i, r) in RANKS.iter().enumerate() {
-        let y = y0 + CH * (i as f64 + 0.5);
+        let row = if turned { 8.0 - i as f64 } else { i as f64 };
+        let y = y0 + CH * (row + 0.5);
         centred(&mut s, x0 + bw + RANK_W / 2.0 + 2.0, y, 15.0, r, "");
     }
     s.push_str("</g>\n");
@@ -282,9 +297,15 @@ font-family=\"{family}\" fill=\"#000\">\n",
     s.push_str("<g class=\"pieces\">\n");
     for sq in Square::all() {
         let Some(p) = pos.piece_at(sq) else { continue };
-        let cx = x0 + bw - CW * (f64::from(sq.file()) + 0.5);
-        let cy = y0 + CH * (f64::from(sq.rank()) + 0.5);
-        let turn = if p.color == Color::White {
+        let (file, rank) = (f64::from(sq.file()), f64::from(sq.rank()));
+        let (column, row) = if turned {
+            (file, 8.0 - rank)
+        } else {
+            (8.0 - file, rank)
+        };
+        let cx = x0 + CW * (column + 0.5);
+        let cy = y0 + CH * (row + 0.5);
+        let turn = if p.color == defender {
             " rotate(180)"
         } else {
             ""
@@ -307,12 +328,14 @@ font-family=\"{family}\" fill=\"#000\">\n",
         ));
     }
     s.push_str("</g>\n");
-    // The hands: the attacker's always, the defender's unless it is the rest.
-    let attacker = pos.side_to_move();
-    let defender = attacker.flip();
-    let column_x = |c: Color| match c {
-        Color::Black => x0 + bw + RANK_W + GAP + HAND_W / 2.0,
-        Color::White => PAD + HAND_W / 2.0,
+    // The hands: the attacker's always, on the right; the defender's, on
+    // the left, unless it is the rest.
+    let column_x = |c: Color| {
+        if c == attacker {
+            x0 + bw + RANK_W + GAP + HAND_W / 2.0
+        } else {
+            PAD + HAND_W / 2.0
+        }
     };
     hand_column(
         &mut s,
@@ -455,6 +478,68 @@ mod tests {
         let doc_text = svg(&white, &DiagramOptions::default());
         let doc = parse(&doc_text);
         assert_eq!(hands(&doc), ["持駒 金"]);
+    }
+
+    /// The numerals of group `class`, read left to right (`axis` "x") or
+    /// downwards ("y").
+    fn read_along(doc: &roxmltree::Document, class: &str, axis: &str) -> String {
+        let mut at: Vec<(f64, String)> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .flat_map(|g| g.descendants().filter(|n| n.has_tag_name("text")))
+            .map(|t| {
+                let v = t.attribute(axis).unwrap().parse::<f64>().unwrap();
+                (v, t.text().unwrap_or("").to_string())
+            })
+            .collect();
+        at.sort_by(|a, b| a.0.total_cmp(&b.0));
+        at.into_iter().map(|(_, t)| t).collect()
+    }
+
+    /// The `translate(x y)` and whether it turns, of the piece on `square`.
+    fn placed(svg: &str, square: &str) -> (f64, f64, bool) {
+        let at = svg.find(&format!("data-square=\"{square}\"")).unwrap();
+        let start = svg[..at].rfind("translate(").unwrap() + "translate(".len();
+        let end = start + svg[start..].find(')').unwrap();
+        let mut xy = svg[start..end]
+            .split(' ')
+            .map(|v| v.parse::<f64>().unwrap());
+        let turned = svg[end..at].contains("rotate(180)");
+        (xy.next().unwrap(), xy.next().unwrap(), turned)
+    }
+
+    #[test]
+    fn a_gote_attacker_is_drawn_at_the_bottom() {
+        // 先手 attacks: 1一 is top right, the defender's pieces turned.
+        let black = Position::from_sfen("8k/7P1/9/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+        let text = svg(&black, &DiagramOptions::default());
+        let (kx, ky, kt) = placed(&text, "1a");
+        let (px, py, pt) = placed(&text, "2b");
+        assert!(
+            kt && !pt,
+            "the defender's king turned, the attacker's pawn not"
+        );
+        assert!(kx > px && ky < py, "1一 right of and above 2二");
+        // 後手 attacks: the board turned half round. 1九 is top left, the
+        // defender's (先手's) king turned, 後手's pawn upright.
+        let white = Position::from_sfen("9/9/9/9/9/9/9/7p1/8K w g2R2B3G4S4N4L17P 1").unwrap();
+        let text = svg(&white, &DiagramOptions::default());
+        let (kx, ky, kt) = placed(&text, "1i");
+        let (px, py, pt) = placed(&text, "2h");
+        assert!(
+            kt && !pt,
+            "the defender's king turned, the attacker's pawn not"
+        );
+        assert!(kx < px && ky < py, "1九 left of and above 2八");
+        let doc = parse(&text);
+        // Files 1 to 9 left to right, ranks 九 to 一 downwards.
+        assert_eq!(read_along(&doc, "files", "x"), "１２３４５６７８９");
+        assert_eq!(read_along(&doc, "ranks", "y"), "九八七六五四三二一");
+        assert_eq!(hands(&doc), ["持駒 金"]);
+        let text = svg(&black, &DiagramOptions::default());
+        let doc = parse(&text);
+        assert_eq!(read_along(&doc, "files", "x"), "９８７６５４３２１");
+        assert_eq!(read_along(&doc, "ranks", "y"), "一二三四五六七八九");
     }
 
     #[test]
