@@ -626,13 +626,29 @@ function setEdit(board) {
   S.edit.hands.w ||= {};
 }
 
-/** The editor's state as history keeps it. */
-const editState = () => JSON.stringify({ edit: S.edit, rest: S.rest });
+/** The fields a loaded record fills: its title, published length, author and line. */
+const RECORD_FIELDS = ['dg-title', 'dg-length', 'dg-author', 'author-line'];
+const fieldValues = () => Object.fromEntries(RECORD_FIELDS.map((id) => [id, $(id).value]));
+function setFields(values) {
+  for (const id of RECORD_FIELDS) $(id).value = values[id] ?? '';
+}
 
-/** Keeps the editor's state in the history (an edit, a load, a paste), dropping what was undone. */
-function remember() {
+/**
+ * The editor's state as history keeps it: the board and the defender's
+ * hand, and for a load the record's fields before and after it.
+ */
+const editState = (fields) => JSON.stringify(fields ? { edit: S.edit, rest: S.rest, fields } : { edit: S.edit, rest: S.rest });
+
+/**
+ * Keeps the editor's state in the history (an edit, a load, a paste),
+ * dropping what was undone. A load gives the record's fields before and
+ * after it (`{ before, after }`), so that undoing the load puts back the
+ * previous record's title, length, author and line, and redoing it brings
+ * its own; an edit of the board leaves what was typed in them alone.
+ */
+function remember(fields) {
   const h = S.history;
-  const state = editState();
+  const state = editState(fields);
   if (h.at >= 0 && h.states[h.at] === state) return;
   h.states.length = h.at + 1;
   h.states.push(state);
@@ -650,8 +666,11 @@ function undoRedo(delta) {
   const h = S.history;
   const at = h.at + delta;
   if (at < 0 || at >= h.states.length) return;
+  const from = JSON.parse(h.states[h.at]);
+  const { edit, rest, fields } = JSON.parse(h.states[at]);
   h.at = at;
-  const { edit, rest } = JSON.parse(h.states[at]);
+  if (delta < 0 && from.fields) setFields(from.fields.before);
+  if (delta > 0 && fields) setFields(fields.after);
   setEdit(edit);
   S.rest = rest;
   $('rest-toggle').checked = rest;
@@ -840,12 +859,13 @@ async function loadText(body, name) {
   try {
     const view = await api(url, body, 'application/octet-stream');
     clearAnswers();
+    const before = fieldValues();
     acceptProblem(view, true);
-    remember();
     $('dg-title').value = view.name || '';
     $('dg-length').value = view.published_length ?? '';
     const n = view.solution ? view.solution.steps.length : 0;
     if (n) $('author-line').value = view.solution.steps.map((s) => s.ja).join(' ');
+    remember({ before, after: fieldValues() });
     showInfo(() => w(L.loaded, view.name, n) + (view.problems > 1 ? w(L.more, view.problems) : ''));
     return view;
   } catch (e) {

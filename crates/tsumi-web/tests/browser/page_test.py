@@ -71,6 +71,19 @@ def cell(page, usi_square):
     return page.locator(cell_selector(usi_square))
 
 
+def box_of(locator, timeout=10.0):
+    """The bounding box of `locator`, waiting while the board is redrawn
+    (a cell replaced between finding and measuring it has no box)."""
+    end = time.monotonic() + timeout
+    while True:
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        if time.monotonic() > end:
+            raise AssertionError(f"{locator} has no box after {timeout} s")
+        time.sleep(0.05)
+
+
 def shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
 
@@ -178,15 +191,24 @@ def editor_steps(page):
     expect_shared(page, THREE)
     expect(page.locator("#message")).to_be_hidden()
     expect(page.locator("#side-toggle")).to_contain_text("先手")
-    # A paste, undone and redone.
-    paste(page, MUSOU_29)
+    # A paste of a named problem, undone and redone: its title and
+    # published length go and come back with the board.
+    title_before = page.locator("#dg-title").input_value()
+    length_before = page.locator("#dg-length").input_value()
+    paste(page, MUSOU_29 + "\t21\t貼り付けた作品")
     expect_shared(page, MUSOU_29)
+    expect(page.locator("#dg-title")).to_have_value("貼り付けた作品")
     page.click("#undo")
     expect_shared(page, THREE)
+    expect(page.locator("#dg-title")).to_have_value(title_before)
+    expect(page.locator("#dg-length")).to_have_value(length_before)
     page.click("#redo")
     expect_shared(page, MUSOU_29)
+    expect(page.locator("#dg-title")).to_have_value("貼り付けた作品")
+    expect(page.locator("#dg-length")).to_have_value("21")
     page.click("#undo")
     expect_shared(page, THREE)
+    expect(page.locator("#dg-title")).to_have_value(title_before)
 
     step("mirror and flip")
     page.click("#mirror")
@@ -204,8 +226,8 @@ def editor_steps(page):
     expect(page.locator(".ranks span").first).to_have_text("九")
     assert page.locator("#hand-b").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
     assert page.locator("#hand-w").bounding_box()["y"] > page.locator("#board").bounding_box()["y"]
-    king = cell(page, "7b").bounding_box()
-    dragon = cell(page, "9a").bounding_box()
+    king = box_of(cell(page, "7b"))
+    dragon = box_of(cell(page, "9a"))
     assert king["y"] < dragon["y"] and king["x"] < dragon["x"], (king, dragon)
     # The 後手 king reads upright from this side.
     transform = page.evaluate(
@@ -429,8 +451,8 @@ def run(page, errors):
         step("setting up a problem with the editor")
         page.click("#clear-board")
         expect(cell(page, "5a").locator(".piece")).to_have_count(1)
-        king = cell(page, "5a").bounding_box()
-        target = cell(page, "7b").bounding_box()
+        king = box_of(cell(page, "5a"))
+        target = box_of(cell(page, "7b"))
         page.mouse.move(king["x"] + king["width"] / 2, king["y"] + king["height"] / 2)
         page.mouse.down()
         page.mouse.move(target["x"] + 10, target["y"] + 10, steps=5)
