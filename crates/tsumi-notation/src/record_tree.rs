@@ -153,17 +153,69 @@ fn comments_of<'a>(
     if line.is_empty() {
         return (ply == 1 && first == 1).then_some(comments);
     }
+    match holder(moves, first, branches, ply, line)? {
+        Some(b) => Some(&mut b.comments),
+        None => Some(comments),
+    }
+}
+
+/// Where the last move of `line` (played from before move `ply` of the
+/// line of `moves`, whose first move is number `first`) is in the tree:
+/// `Some(None)` on that line itself, `Some(Some(b))` on the branch `b`,
+/// `None` nowhere.
+fn holder<'a>(
+    moves: &[Move],
+    first: usize,
+    branches: &'a mut [Branch],
+    ply: usize,
+    line: &[Move],
+) -> Option<Option<&'a mut Branch>> {
+    let path = path_to(moves, first, branches, ply, line)?;
+    let Some((&last, above)) = path.split_last() else {
+        return Some(None);
+    };
+    let mut level = branches;
+    for &i in above {
+        level = &mut level[i].branches;
+    }
+    Some(Some(&mut level[last]))
+}
+
+/// The indices, level by level, of the branches `line` runs into (see
+/// [`holder`]); empty when it stays on the line of `moves`.
+fn path_to(
+    moves: &[Move],
+    first: usize,
+    branches: &[Branch],
+    ply: usize,
+    line: &[Move],
+) -> Option<Vec<usize>> {
     for (j, &m) in line.iter().enumerate() {
         let n = ply + j;
         if moves.get(n - first) == Some(&m) {
             continue;
         }
-        let b = branches
-            .iter_mut()
-            .find(|b| b.ply == n && b.moves.first() == Some(&m))?;
-        return comments_of(&b.moves, n, &mut b.comments, &mut b.branches, n, &line[j..]);
+        let i = branches
+            .iter()
+            .position(|b| b.ply == n && b.moves.first() == Some(&m))?;
+        let b = &branches[i];
+        let mut path = vec![i];
+        path.extend(path_to(&b.moves, n, &b.branches, n, &line[j..])?);
+        return Some(path);
     }
-    Some(comments)
+    Some(Vec::new())
+}
+
+/// The branch that holds the last move of `line`, played from before move
+/// `ply` of `main`; `None` when that move is on the main line or the tree
+/// has no such line.
+pub fn branch_holding<'a>(
+    main: &[Move],
+    branches: &'a mut [Branch],
+    ply: usize,
+    line: &[Move],
+) -> Option<&'a mut Branch> {
+    holder(main, 1, branches, ply, line).flatten()
 }
 
 /// Every branch of the tree (depth first, a branch before the branches
