@@ -70,7 +70,11 @@ pub fn mate_kif(
         add(&mut record, d.ply, &d.line, true, "変同".to_string());
     }
     for (i, d) in r.longer_defences.iter().enumerate() {
-        let kind = if d.is_henchou() { "変長" } else { "長い応手" };
+        let kind = if d.is_henchou() {
+            "変長"
+        } else {
+            "長い応手"
+        };
         let (line, mated, text) = match (d.length, built(lines.map(|l| &l.longer), i)) {
             (Some(n), Some(line)) => (line, true, format!("{kind}（{n}手）")),
             (Some(n), None) => (vec![d.mv], false, format!("{kind}（{n}手、手順未作成）")),
@@ -84,7 +88,11 @@ pub fn mate_kif(
         } else {
             match built(lines.map(|l| &l.cooks), i) {
                 Some(line) => (line, true, format!("余詰（{}手）", c.length)),
-                None => (vec![c.mv], false, format!("余詰（{}手、手順未作成）", c.length)),
+                None => (
+                    vec![c.mv],
+                    false,
+                    format!("余詰（{}手、手順未作成）", c.length),
+                ),
             }
         };
         add(&mut record, c.ply, &line, mated, text);
@@ -125,13 +133,19 @@ fn no_mate_kif(title: &str, start: &Position, r: &Report) -> Option<KifRecord> {
     };
     let mut record = KifRecord::new(start.clone(), line(first.check, first.defence));
     if !title.is_empty() {
-        record.headers.push(("作品名".to_string(), title.to_string()));
+        record
+            .headers
+            .push(("作品名".to_string(), title.to_string()));
     }
     record.comment(1, &[], "不詰");
     for f in &r.refutations {
         let l = line(f.check, f.defence);
         record.add_line(1, &l);
-        let text = if f.defence.is_some() { "逃れ" } else { "逃れ未確定" };
+        let text = if f.defence.is_some() {
+            "逃れ"
+        } else {
+            "逃れ未確定"
+        };
         record.comment(1, &l, text);
     }
     Some(record)

@@ -189,7 +189,14 @@ pub fn record_of(input: &RecordInput) -> Result<KifRecord, ApiError> {
     let mut nodes: Vec<(Vec<Move>, &str, Option<&str>)> = Vec::new();
     // Lines to each leaf, in the tree's order.
     let mut leaves: Vec<Vec<Move>> = Vec::new();
-    walk(&start, &input.children, &mut Vec::new(), &mut nodes, &mut leaves, &mut count)?;
+    walk(
+        &start,
+        &input.children,
+        &mut Vec::new(),
+        &mut nodes,
+        &mut leaves,
+        &mut count,
+    )?;
     let main = leaves.first().cloned().unwrap_or_default();
     let title = (!input.name.is_empty()).then_some(input.name.as_str());
     let mate = nodes
@@ -202,7 +209,11 @@ pub fn record_of(input: &RecordInput) -> Result<KifRecord, ApiError> {
     for leaf in &leaves[1.min(leaves.len())..] {
         record.add_line(1, leaf);
     }
-    for line in input.comment.split('\n').filter(|_| !input.comment.is_empty()) {
+    for line in input
+        .comment
+        .split('\n')
+        .filter(|_| !input.comment.is_empty())
+    {
         record.comment(1, &[], line);
     }
     for (line, comment, result) in &nodes {
@@ -294,7 +305,7 @@ pub fn kif_download(record: &KifRecord) -> Result<KifDownload, String> {
 /// `POST /api/kif`: the page's record as KIF (both encodings).
 pub async fn handler(ApiJson(input): ApiJson<RecordInput>) -> Result<Json<KifDownload>, ApiError> {
     let record = record_of(&input)?;
-    kif_download(&record).map(Json).map_err(|e| {
-        ApiError::bad_request(e.clone(), format!("棋譜を書き出せません: {e}"))
-    })
+    kif_download(&record)
+        .map(Json)
+        .map_err(|e| ApiError::bad_request(e.clone(), format!("棋譜を書き出せません: {e}")))
 }
