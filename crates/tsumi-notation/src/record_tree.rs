@@ -67,19 +67,17 @@ impl Branch {
 /// `branches`: the moves it shares with a line of the tree are not added
 /// again; where it parts from one, it becomes a branch there (a branch off
 /// a branch when it parts from a branch); where it goes on past a line's
-/// end, that line is extended. Returns whether anything was added. `ply`
-/// must be between 1 and `main.len() + 1`.
+/// end, that line is extended. Returns whether anything was added:
+/// nothing is when `ply` is not between 1 and `main.len() + 1`.
 pub fn insert_line(
     main: &mut Vec<Move>,
     branches: &mut Vec<Branch>,
     ply: usize,
     line: &[Move],
 ) -> bool {
-    assert!(
-        ply >= 1 && ply <= main.len() + 1,
-        "a line from move {ply} of a {}-move main line",
-        main.len()
-    );
+    if ply == 0 || ply > main.len() + 1 {
+        return false;
+    }
     insert_into(main, 1, branches, ply, line)
 }
 
@@ -135,6 +133,9 @@ pub fn comment_move(
     line: &[Move],
     text: &str,
 ) -> bool {
+    if ply == 0 {
+        return false;
+    }
     let Some(comments) = comments_of(main, 1, main_comments, branches, ply, line) else {
         return false;
     };
@@ -215,6 +216,9 @@ pub fn branch_holding<'a>(
     ply: usize,
     line: &[Move],
 ) -> Option<&'a mut Branch> {
+    if ply == 0 {
+        return None;
+    }
     holder(main, 1, branches, ply, line).flatten()
 }
 
@@ -380,6 +384,18 @@ mod tests {
             &mut branches,
             2,
             &line(&after1, &["8c8d", "6g6f"])
+        ));
+        // Out of range: nothing added, no panic.
+        let copy = main.clone();
+        assert!(!insert_line(&mut main, &mut branches, 0, &copy));
+        assert!(!insert_line(&mut main, &mut branches, 9, &copy));
+        assert!(!comment_move(
+            &main,
+            &mut Vec::new(),
+            &mut branches,
+            0,
+            &main,
+            "x"
         ));
         // Already there: nothing added.
         assert!(!insert_line(
