@@ -90,6 +90,7 @@ function renderRecord() {
     if (parents[i].length > 1) b.classList.add('branched');
     if (line[i].comment) b.classList.add('commented');
     if (line[i].result) b.appendChild(el('span', 'result', ` ${line[i].result}`));
+    if (S.play && S.play.key === 'record' && S.play.ply === i + 1) b.classList.add('current');
   });
   box.appendChild(list);
   const branches = el('div', 'record-branches');

@@ -582,6 +582,7 @@ def run(page, errors):
         assert branch_usi != pv[ply - 1], (branch_usi, pv)
         expect(page.locator("#record-comment")).to_have_value("変同")
         expect(page.locator("#nav-label")).to_contain_text(f"{ply}手目")
+        expect(page.locator("#record .moves .mv.current")).to_have_attribute("data-ply", str(ply))
         page.fill("#record-comment", "変同\n試験のコメント")
         # Step on along the branch and back with the navigation buttons.
         page.click("#nav-next")
