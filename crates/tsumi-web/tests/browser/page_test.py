@@ -589,7 +589,8 @@ def run(page, errors):
         expect(page.locator("#nav-label")).to_contain_text(f"{ply + 1}手目")
         page.click("#nav-prev")
         expect(page.locator("#record-comment")).to_have_value("変同\n試験のコメント")
-        shot(page, "record")
+        # The whole page: the board with the move shown above the panel.
+        page.screenshot(path=str(SHOTS / "record.png"), full_page=True)
         page.set_viewport_size({"width": 390, "height": 844})
         page.locator("#record").scroll_into_view_if_needed()
         shot(page, "record-phone")
