@@ -127,6 +127,10 @@ fn a_no_mate_is_its_first_checks_and_their_refutations() {
         assert!(l.result.is_none());
     }
     let text = kif::to_kif(&record).unwrap();
-    assert_eq!(text.matches("*逃れ").count(), report.refutations.len(), "{text}");
+    assert_eq!(
+        text.matches("*逃れ").count(),
+        report.refutations.len(),
+        "{text}"
+    );
     assert_eq!(kif::parse_kif(&text, None).unwrap().every_line(), lines);
 }
