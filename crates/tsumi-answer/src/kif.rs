@@ -5,7 +5,8 @@
 //! For a mate, the main line is the solution (ending in 詰み), and the
 //! report's items are branches off it, each with a comment on its first
 //! move that says what it is:
-//! - `変同`: a defence as long as the line's, with its own line to mate;
+//! - `変同`: a defence as long as the line's, with its own line to mate
+//!   (`変同（駒余り 桂）` when that line leaves the attacker pieces);
 //! - `変長（N手）`: a longer defence whose line leaves the attacker pieces
 //!   (`長い応手（N手）` for one that leaves none), with its line when it
 //!   was built within the budget of [`crate::variation_lines`];
@@ -21,6 +22,7 @@
 //! moves share them in the tree ([`KifRecord::add_line`]). Written with
 //! `tsumi_notation::kif::KifWriteOptions::SOLUTION`.
 
+use crate::hands::kanji_hand;
 use crate::variation_lines::VariationLines;
 use tsumi_core::{Move, Position};
 use tsumi_mate::report::Report;
@@ -67,7 +69,12 @@ pub fn mate_kif(
         list.and_then(|l| l.get(i)).cloned().flatten()
     };
     for d in &r.same_length_defences {
-        add(&mut record, d.ply, &d.line, true, "変同".to_string());
+        let text = if d.leftover.is_empty() {
+            "変同".to_string()
+        } else {
+            format!("変同（駒余り {}）", kanji_hand(d.leftover))
+        };
+        add(&mut record, d.ply, &d.line, true, text);
     }
     for (i, d) in r.longer_defences.iter().enumerate() {
         let kind = if d.is_henchou() {

@@ -79,10 +79,13 @@ fn every_report_item_is_a_commented_branch_and_every_mate_line_is_checked() {
             branches += 1;
         }
         for d in &report.same_length_defences {
+            let comment = comment_on(&record, d.ply as usize, &d.line[..1]);
+            assert_eq!(comment.len(), 1, "{row}");
+            assert!(comment[0].starts_with("変同"), "{row}: {comment:?}");
             assert_eq!(
-                comment_on(&record, d.ply as usize, &d.line[..1]),
-                vec!["変同".to_string()],
-                "{row}"
+                comment[0].contains("駒余り"),
+                !d.leftover.is_empty(),
+                "{row}: {comment:?}"
             );
             branches += 1;
         }
