@@ -12,8 +12,10 @@
 //! - [`check`]: the verdict on an author's solution (`tsumi check`).
 //! - [`variation_lines`]: the lines of a report's cooks and longer
 //!   defences, within one budget (the CLI's, Python's and the page's).
-//! - [`kif`]: a solution as a KIF record, same-length defences (変同) as
-//!   変化 branches (`tsumi solve --kif`, the page's download).
+//! - [`kif`]: an answer as one KIF record: the solution with the report's
+//!   変同, 変長, cooks and 非限定 as commented 変化 branches, or a no-mate's
+//!   refuted first checks (`tsumi solve --kif`, the page's record tree and
+//!   its download).
 //! - [`diagram`]: a problem's diagram (図面) for publication, as SVG
 //!   (`tsumi diagram`, the page's 図面, Python's `_repr_svg_`).
 //! - [`refusal`]: why a problem is refused before any search, in English

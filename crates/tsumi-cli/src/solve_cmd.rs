@@ -22,7 +22,7 @@ use crate::batch_progress::{self, BatchProgress};
 use crate::job_pool;
 use crate::results_file::{Done, DoneRow, ResultsFile};
 use tsumi_answer::hands::kanji_hand;
-use tsumi_answer::kif::solution_kif;
+use tsumi_answer::kif::answer_kif;
 use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
 use tsumi_answer::report_text;
 use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines};
@@ -48,8 +48,10 @@ use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines}
 /// --report adds a soundness report (cooks 余詰, final-move alternatives
 /// 非限定, same-length defences 変同, leftover pieces 駒余り; for no mate,
 /// a refutation of each first check), searched within the same limits
-/// again. --kif PATH writes each solution as KIF (Shift_JIS for .kif,
-/// UTF-8 for .kifu) with the same-length defences as 変化 branches.
+/// again. --kif PATH writes each answer as one KIF record (Shift_JIS for
+/// .kif, UTF-8 for .kifu): the solution with the report's same-length
+/// and longer defences, cooks and final alternatives as commented 変化
+/// branches, or a no-mate's refuted first checks.
 ///
 /// --json prints one JSON object per problem and line: {"name", "sfen",
 /// "result": "mate"|"nomate"|"unknown", "length", "proven_shortest", "pv":
@@ -122,10 +124,11 @@ pub struct SolveArgs {
     /// limits again.
     #[arg(long)]
     pub report: bool,
-    /// Write each mate as a KIF record to PATH (.kif: Shift_JIS, .kifu:
-    /// UTF-8), same-length defences as 変化 branches; with several
-    /// problems, PATH-1.kif, PATH-2.kif, ... (implies the report's search
-    /// for the branches).
+    /// Write each answer as a KIF record to PATH (.kif: Shift_JIS, .kifu:
+    /// UTF-8): a mate with the report's 変同, 変長, cooks and 非限定 as
+    /// commented 変化 branches, a no-mate's first checks with their
+    /// refutations; with several problems, PATH-1.kif, PATH-2.kif, ...
+    /// (implies the report's search for the branches).
     #[arg(long, value_name = "PATH")]
     pub kif: Option<PathBuf>,
     /// Problems solved at once (1 to 1024), each by a search on a table of
@@ -448,6 +451,8 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 position: pos,
                 solution: Vec::new(),
                 variations: Vec::new(),
+                branches: Vec::new(),
+                comments: Vec::new(),
                 length: None,
                 source: tsumi_notation::problem::SourceRef {
                     file: String::new(),
@@ -672,7 +677,7 @@ fn solve_batch(
             let lines = match &report {
                 // Stopped (Ctrl-C), the solver's stop flag ends each line's
                 // search at once.
-                Ok(Some(r)) if records => Some(variation_lines(
+                Ok(Some(r)) if records || settings.kif.is_some() => Some(variation_lines(
                     &mut job.solver,
                     &p.position,
                     &sol.pv,
@@ -736,10 +741,17 @@ fn solve_batch(
                             Some(line) if json => writeln!(out, "{line}")?,
                             _ => print_text(&mut out, i, total, p, &sol, report.as_ref())?,
                         }
-                        if let (Some(path), Verdict::Mate) = (&settings.kif, sol.verdict) {
-                            let target = kif_path(path, i, total);
-                            let record =
-                                solution_kif(kif_title(p), &p.position, &sol.pv, report.as_ref());
+                        let record = settings.kif.as_ref().and_then(|path| {
+                            let record = answer_kif(
+                                kif_title(p),
+                                &p.position,
+                                &sol,
+                                report.as_ref(),
+                                lines.as_ref(),
+                            )?;
+                            Some((kif_path(path, i, total), record))
+                        });
+                        if let Some((target, record)) = record {
                             kif::write_kif_file(&target, &record, &KifWriteOptions::SOLUTION)
                                 .map_err(|e| format!("{}: {e}", target.display()))?;
                             if !json {

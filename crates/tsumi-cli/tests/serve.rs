@@ -30,7 +30,11 @@ fn without_times(mut v: Value) -> Value {
 
 /// The `answer` event of a search's event stream, read to its end, and its
 /// `lines` event if it sent one.
-async fn answer_and_lines(app: &axum::Router, uri: &str, body: Value) -> (Value, Option<Value>) {
+async fn answer_and_lines(
+    app: &axum::Router,
+    uri: &str,
+    body: Value,
+) -> (Value, Option<Value>, Option<Value>) {
     let req = Request::post(uri)
         .header("host", "127.0.0.1:8080")
         .header("content-type", "application/json")
@@ -47,7 +51,7 @@ async fn answer_and_lines(app: &axum::Router, uri: &str, body: Value) -> (Value,
         Some(serde_json::from_str(data).unwrap())
     };
     let answer = event("answer").unwrap_or_else(|| panic!("no answer in {text}"));
-    (answer, event("lines"))
+    (answer, event("lines"), event("record"))
 }
 
 /// The record without its report's lines (`"line"` of each cook and
@@ -77,6 +81,7 @@ async fn the_page_answers_as_tsumi_solve_does() {
     let sample = include_str!("data/serve-sample.tsv");
     let mut compared = 0;
     let mut lines_compared = 0;
+    let mut branched = 0;
     for row in sample.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = row.split('\t').collect();
         let (sfen, length, name, rule) = (f[0], f[1], f[2], f[3]);
@@ -95,7 +100,7 @@ async fn the_page_answers_as_tsumi_solve_does() {
         }
         let cli: Value = serde_json::from_slice(&cli).unwrap();
         // The CLI names a --sfen problem "--sfen": the page sends that name.
-        let (web, web_lines) = answer_and_lines(
+        let (web, web_lines, web_record) = answer_and_lines(
             &app,
             "/api/solve",
             json!({"sfen": sfen, "name": "--sfen", "settings": {"interpositions": rule}}),
@@ -137,34 +142,52 @@ async fn the_page_answers_as_tsumi_solve_does() {
         if rule == "count" {
             assert_eq!(cli["length"].to_string(), length, "{name}");
         }
-        if cli["result"] == "mate" {
-            // The page titles the record with the name it was sent; the
-            // CLI gives a --sfen problem no title. Apart from that line
-            // the records are the same, byte for byte.
+        assert_eq!(web_record.is_some(), kif.exists(), "{name}");
+        if kif.exists() {
+            // The answer as one record (the `record` event, after the
+            // report's lines): the page titles it with the name it was
+            // sent; the CLI gives a --sfen problem no title. Apart from
+            // that line the records are the same, byte for byte.
             let title = "作品名：--sfen\n";
-            let kifu = web["kif"]["kifu"].as_str().unwrap();
+            let record = web_record.unwrap_or_else(|| panic!("{name}: no record event"));
+            let kifu = record["kif"]["kifu"].as_str().unwrap();
             assert_eq!(
                 kifu.strip_prefix(title),
                 Some(std::fs::read_to_string(&kif).unwrap().as_str()),
                 "{name}"
             );
             let bytes = base64::engine::general_purpose::STANDARD
-                .decode(web["kif"]["kif_base64"].as_str().unwrap())
+                .decode(record["kif"]["kif_base64"].as_str().unwrap())
                 .unwrap();
             let (first, rest) = bytes.split_at(bytes.iter().position(|&b| b == b'\n').unwrap() + 1);
             let (first, _) = tsumi_notation::text_encoding::decode_text(first, false).unwrap();
             assert_eq!(first, title, "{name}");
             assert_eq!(rest, std::fs::read(&sjis).unwrap(), "{name}");
+            // The tree's main line is the answer's line (for a no-mate,
+            // the first check and its refutation).
+            let first_move = &record["record"]["children"][0]["usi"];
+            if cli["result"] == "mate" {
+                assert_eq!(first_move, &cli["pv"][0], "{name}");
+                branched += usize::from(kifu.contains("\n変化："));
+            } else {
+                assert_eq!(
+                    first_move, &cli["report"]["refutations"][0]["check"],
+                    "{name}"
+                );
+            }
+        }
+        if cli["result"] == "mate" {
             // The line on the page is the record's line, in Japanese.
             let steps = web["main"]["steps"].as_array().unwrap();
             assert_eq!(steps.len(), cli["pv"].as_array().unwrap().len());
             assert!(steps.iter().all(|s| !s["ja"].as_str().unwrap().is_empty()));
-        } else {
+        } else if cli["result"] == "unknown" {
             assert!(web["kif"].is_null());
         }
         compared += 1;
     }
     assert_eq!(compared, 20);
+    assert!(branched > 0, "no record had a branch");
     assert!(lines_compared > 0, "no cook or longer defence had a line");
 }
 

@@ -39,10 +39,11 @@
 //!   stops at a result word (投了, 詰み, 中断, …, kept in
 //!   [`KifRecord::result`]), at a `まで…` line or at the first `変化`.
 //! - Branches: each `変化：N手` section after the main line is read into
-//!   [`KifRecord::variations`], its moves replacing move `N` of the line
-//!   read last that has one (as Kifu for Windows writes them, deepest
-//!   first); a branch off a branch is kept as the whole line from where it
-//!   leaves the main line. Comments inside a branch are not kept.
+//!   the tree of [`KifRecord::variations`] (see [`crate::record_tree`]),
+//!   its moves replacing move `N` of the line read last that has one (as
+//!   Kifu for Windows writes them); a branch off a branch is kept under
+//!   the branch it leaves, with the `*` comments on its moves and the
+//!   result word that ends it.
 //!
 //! Anything else is an error that names the line.
 //!
@@ -53,18 +54,22 @@
 //! `(NN)` and `打` on drops, as 柿木将棋 does; a move that declines a
 //! promotion has no mark (`７二銀(61)`, not `７二銀不成(61)`), as the
 //! Kakinoki format writes it and other readers expect. The reader takes
-//! both forms. Branches
-//! ([`KifRecord::variations`]) follow the main line as Kifu for Windows
-//! writes them: the main-line move a branch replaces ends with `+` (after a
-//! time column, written as `( 0:00/00:00:00)` when the record has none),
-//! and each branch is a blank line, `変化：N手` and its numbered moves,
-//! deepest branch first, so that a reader that attaches each branch to
-//! the line read last finds the main line's moves before it.
+//! both forms. A comment is one `*` line for each of its lines, after the
+//! move it is on (before the first move for the start). Branches
+//! ([`KifRecord::variations`], at any depth) follow the main line as Kifu
+//! for Windows writes them: a move that another branch replaces ends with
+//! `+` (after a time column, written as `( 0:00/00:00:00)` when the record
+//! has none), and each branch is a blank line, `変化：N手`, its numbered
+//! moves with their comments and its result word, in the order of
+//! [`record_tree::kif_order`] (a line's branches from its last move back to
+//! its first, each followed by the branches off it), so that a reader that
+//! attaches each branch to the line read last finds the moves before it.
 //! [`write_kif_file`] writes Shift_JIS for `.kif` and UTF-8 for `.kifu`.
 
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
 use crate::notation_error::{replay, replay_with, NotationError};
+use crate::record_tree::{self, Branch, FullLine};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
 use std::path::Path;
@@ -103,7 +108,8 @@ pub struct KifRecord {
     /// The time column of each move as written, e.g. `( 0:01/00:00:01)`;
     /// same length as `moves`.
     pub times: Vec<Option<String>>,
-    /// `*` comments: `(moves played before the comment, text without *)`.
+    /// `*` comments on the main line: `(moves played before the comment,
+    /// text without *)`; 0 is the start.
     pub comments: Vec<(usize, String)>,
     /// The result word that ended the record (`投了`, `詰み`, …), if any.
     pub result: Option<String>,
@@ -111,8 +117,9 @@ pub struct KifRecord {
     /// any.
     pub conclusion: Option<String>,
     /// Branches (変化) off the main line, written after it, each from the
-    /// main-line move it replaces.
-    pub variations: Vec<KifVariation>,
+    /// main-line move it replaces, with the branches off it (a tree: see
+    /// [`crate::record_tree`]).
+    pub variations: Vec<Branch>,
 }
 
 /// How [`to_kif_with`] writes moves.
@@ -138,16 +145,8 @@ impl Default for KifWriteOptions {
     }
 }
 
-/// A branch off the main line: from the position before main-line move
-/// number `ply` (1-based), `moves` are played instead of that move and
-/// the rest of the main line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KifVariation {
-    /// The main line's move number that the branch replaces (1-based).
-    pub ply: usize,
-    /// The branch's moves, the first replacing main-line move `ply`.
-    pub moves: Vec<Move>,
-}
+/// A branch (変化): see [`Branch`].
+pub type KifVariation = Branch;
 
 impl KifRecord {
     /// A record of `moves` from `start`, with no headers.
@@ -223,6 +222,44 @@ impl KifRecord {
     /// fields are public and may have been changed since reading).
     pub fn end_position(&self) -> Result<Position, NotationError> {
         replay(&self.start, &self.moves)
+    }
+
+    /// Adds `line`, played from the position before main-line move `ply`
+    /// (1 to the main line's length + 1), to the record's tree (see
+    /// [`record_tree::insert_line`]): shared moves are not repeated, a line
+    /// that parts from a branch becomes a branch off it, and one that goes
+    /// on past the main line's end extends it. Returns whether anything was
+    /// added. The moves are not checked here; [`to_kif`] checks them.
+    pub fn add_line(&mut self, ply: usize, line: &[Move]) -> bool {
+        let added = record_tree::insert_line(&mut self.moves, &mut self.variations, ply, line);
+        self.times.resize(self.moves.len(), None);
+        added
+    }
+
+    /// Puts a comment on the last move of `line` played from before
+    /// main-line move `ply` (the start when `line` is empty and `ply` is
+    /// 1); false when the record has no such line.
+    pub fn comment(&mut self, ply: usize, line: &[Move], text: &str) -> bool {
+        record_tree::comment_move(
+            &self.moves,
+            &mut self.comments,
+            &mut self.variations,
+            ply,
+            line,
+            text,
+        )
+    }
+
+    /// Each branch, at any depth, as the whole line from where it leaves
+    /// the main line (see [`record_tree::flat_branches`]).
+    pub fn flat_variations(&self) -> Vec<(usize, Vec<Move>)> {
+        record_tree::flat_branches(&self.variations)
+    }
+
+    /// The main line and every branch, each from the start, with the word
+    /// that ends it.
+    pub fn every_line(&self) -> Vec<FullLine> {
+        record_tree::every_line(&self.moves, self.result.as_deref(), &self.variations)
     }
 }
 
@@ -875,23 +912,29 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
     })
 }
 
-/// The `変化：N手` sections from line index `idx` on, as branches off the
-/// main line `main` from `start`. A section's moves replace move `N` of
-/// the line read last that has a move `N` (the main line or an earlier
-/// section: Kifu for Windows writes the deepest branch first); a branch
-/// off a branch is kept as the whole line from where it leaves the main
-/// line. Comments and result words inside a section are skipped; a move
-/// that cannot be read, a number out of sequence or a section that leaves
-/// no line is an error naming its line.
+/// The `変化：N手` sections from line index `idx` on, as the tree of
+/// branches off the main line `main` from `start`. A section's moves
+/// replace move `N` of the line read last that has a move `N` (the main
+/// line or an earlier section: Kifu for Windows writes a line's branches
+/// after it, from its last move back to its first, each followed by the
+/// branches off it); the branch is put in the tree off the line that
+/// holds that move N. A `*` comment after a move of a section is that
+/// move's; one before a section's first move is skipped (Kifu for Windows
+/// writes none there), as are `&` and `#` lines. A result word ends the
+/// section's line and is kept in [`Branch::result`]. A move that cannot
+/// be read, a number out of sequence, a section that no line read before
+/// reaches or that repeats the move it replaces is an error naming its
+/// line.
 fn read_variations(
     lines: &[&str],
     mut idx: usize,
     start: &Position,
     main: &[Move],
-) -> Result<Vec<KifVariation>, NotationError> {
-    // Every line read so far, each from the start.
-    let mut read: Vec<Vec<Move>> = vec![main.to_vec()];
-    let mut variations = Vec::new();
+) -> Result<Vec<Branch>, NotationError> {
+    // Every line read so far, from the start, and where its branch sits in
+    // the tree (indices from the top level down; empty for the main line).
+    let mut read: Vec<(Vec<Move>, Vec<usize>)> = vec![(main.to_vec(), Vec::new())];
+    let mut tree: Vec<Branch> = Vec::new();
     while idx < lines.len() {
         let ln = idx + 1;
         let t = trim(lines[idx]);
@@ -907,17 +950,37 @@ fn read_variations(
             .ok()
             .filter(|&n| n >= 1)
             .ok_or_else(|| NotationError::at_line(ln, format!("bad branch header '{t}'")))?;
-        let parent = read.iter().rev().find(|l| l.len() >= n).ok_or_else(|| {
-            NotationError::at_line(
-                ln,
-                format!("a branch at move {n}, which no line read before has"),
-            )
-        })?;
+        let (parent, parent_path) =
+            read.iter()
+                .rev()
+                .find(|(l, _)| l.len() >= n)
+                .ok_or_else(|| {
+                    NotationError::at_line(
+                        ln,
+                        format!("a branch at move {n}, which no line read before has"),
+                    )
+                })?;
+        // The line of the tree that holds move n: the deepest branch on
+        // the parent's path that starts before n (else the main line).
+        let mut owner_path: Vec<usize> = Vec::new();
+        {
+            let mut level = &tree;
+            for &i in parent_path {
+                let b = &level[i];
+                if b.ply >= n {
+                    break;
+                }
+                owner_path.push(i);
+                level = &b.branches;
+            }
+        }
+        let replaced = parent[n - 1];
         let mut line: Vec<Move> = parent[..n - 1].to_vec();
         let mut pos = start.clone();
         for &m in &line {
             pos.do_move(m);
         }
+        let mut branch = Branch::new(n, Vec::new());
         let mut prev_to = line.last().map(|m| m.to());
         while idx < lines.len() {
             let ln = idx + 1;
@@ -926,7 +989,13 @@ fn read_variations(
                 break;
             }
             idx += 1;
-            if t.is_empty() || t.starts_with(['*', '#', '&']) || t.starts_with("まで") {
+            if let Some(c) = t.strip_prefix('*') {
+                if !branch.moves.is_empty() {
+                    branch.comments.push((line.len(), c.to_string()));
+                }
+                continue;
+            }
+            if t.is_empty() || t.starts_with(['#', '&']) || t.starts_with("まで") {
                 continue;
             }
             let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
@@ -949,8 +1018,18 @@ fn read_variations(
                 ));
             }
             let (move_text, _) = split_move_text(trim(&t[digits..]));
-            if RESULT_WORDS.iter().any(|w| move_text.starts_with(*w)) {
+            if let Some(word) = RESULT_WORDS.iter().find(|w| move_text.starts_with(**w)) {
+                branch.result = Some(word.to_string());
                 continue;
+            }
+            if branch.result.is_some() {
+                return Err(NotationError::at_line(
+                    ln,
+                    format!(
+                        "a move after the branch's {}",
+                        branch.result.as_deref().unwrap_or("")
+                    ),
+                ));
             }
             let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
                 NotationError::at_line(
@@ -961,27 +1040,31 @@ fn read_variations(
             pos.do_move(m);
             prev_to = Some(m.to());
             line.push(m);
+            branch.moves.push(m);
         }
-        if line.len() < n {
+        if branch.moves.is_empty() {
             return Err(NotationError::at_line(
                 ln,
                 format!("the branch at move {n} has no move"),
             ));
         }
-        let diverge = line.iter().zip(main).take_while(|(a, b)| a == b).count();
-        if diverge == line.len() {
+        if branch.moves[0] == replaced {
             return Err(NotationError::at_line(
                 ln,
-                format!("the branch at move {n} repeats the main line"),
+                format!("the branch at move {n} repeats the line it leaves"),
             ));
         }
-        variations.push(KifVariation {
-            ply: diverge + 1,
-            moves: line[diverge..].to_vec(),
-        });
-        read.push(line);
+        let mut level = &mut tree;
+        for &i in &owner_path {
+            level = &mut level[i].branches;
+        }
+        level.push(branch);
+        let mut path = owner_path;
+        path.push(level.len() - 1);
+        read.push((line, path));
     }
-    Ok(variations)
+    record_tree::sort_by_ply(&mut tree);
+    Ok(tree)
 }
 
 /// Splits a move line's text after its number into the move (`同` may be
@@ -1085,9 +1168,7 @@ pub fn to_kif_with(record: &KifRecord, options: &KifWriteOptions) -> Result<Stri
     s.push_str("手数----指手---------消費時間--\n");
     let write_comments = |s: &mut String, ply: usize| {
         for (_, c) in record.comments.iter().filter(|(p, _)| *p == ply) {
-            s.push('*');
-            s.push_str(c);
-            s.push('\n');
+            push_comment(s, c);
         }
     };
     let branched = !record.variations.is_empty();
@@ -1115,32 +1196,40 @@ pub fn to_kif_with(record: &KifRecord, options: &KifWriteOptions) -> Result<Stri
         s.push_str(c);
         s.push('\n');
     }
-    // Deepest branch first: a reader attaches each `変化：N手` to the line
-    // it read last, going back to move N - 1, and the main line's moves
-    // before a later branch are shared by every earlier-written one.
-    let mut order: Vec<&KifVariation> = record.variations.iter().collect();
-    order.sort_by_key(|v| std::cmp::Reverse(v.ply));
-    for v in order {
-        if v.ply == 0 || v.ply > record.moves.len() + 1 || v.moves.is_empty() {
-            return Err(NotationError::new(format!(
-                "a branch at move {} of a {}-move line",
-                v.ply,
-                record.moves.len()
-            )));
-        }
-        let before = replay(&record.start, &record.moves[..v.ply - 1])?;
+    // Kifu for Windows' order (see `record_tree::kif_order`): a reader
+    // that attaches each `変化：N手` to the line it read last that has a
+    // move N rebuilds the tree.
+    let sections =
+        record_tree::kif_order(&record.moves, &record.variations).map_err(NotationError::new)?;
+    for section in sections {
+        let v = section.branch;
+        let before = replay(&record.start, &section.before)?;
         s.push_str(&format!("\n変化：{}手\n", v.ply));
-        let mut prev = (options.same_square && v.ply > 1).then(|| record.moves[v.ply - 2].to());
+        let mut prev = (options.same_square && v.ply > 1).then(|| section.before[v.ply - 2].to());
         replay_with(&before, &v.moves, |i, pos, m| {
-            s.push_str(&move_line(pos, m, prev, v.ply + i, None, branched, false));
+            let n = v.ply + i;
+            let mark = (i == 0 && section.sibling_follows) || v.branches.iter().any(|b| b.ply == n);
+            s.push_str(&move_line(pos, m, prev, n, None, branched, mark));
             prev = options.same_square.then(|| m.to());
+            for (_, c) in v.comments.iter().filter(|(p, _)| *p == n) {
+                push_comment(&mut s, c);
+            }
         })
         .map_err(|e| NotationError::new(format!("the branch at move {}: {e}", v.ply)))?;
-        if let Some(r) = &record.result {
+        if let Some(r) = &v.result {
             s.push_str(&format!("{:>4} {}\n", v.ply + v.moves.len(), r));
         }
     }
     Ok(s)
+}
+
+/// A comment as `*` lines, one for each of its lines.
+fn push_comment(s: &mut String, text: &str) {
+    for l in text.split('\n') {
+        s.push('*');
+        s.push_str(l.trim_end_matches('\r'));
+        s.push('\n');
+    }
 }
 
 /// One numbered move line: number, move text, the time column (or a

@@ -6,6 +6,7 @@
 //! - [`kif`]: KIF / KIFU records (柿木将棋 and most Japanese software).
 //! - [`csa`]: CSA records (version 2.2 and 3.0).
 //! - [`problem`]: tsume problem files (SFEN lines, KIF, CSA).
+//! - [`record_tree`]: a record's branches at any depth and its comments.
 //! - [`move_line`]: a line of moves typed or pasted by a person (USI or
 //!   Japanese, with or without move numbers).
 //! - [`handicap`]: the named handicaps of `手合割`.
@@ -30,6 +31,7 @@ pub mod kif;
 pub mod move_line;
 pub mod notation_error;
 pub mod problem;
+pub mod record_tree;
 pub mod remaining;
 pub mod text_encoding;
 

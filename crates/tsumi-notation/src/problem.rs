@@ -29,6 +29,7 @@
 use crate::csa;
 use crate::kif;
 use crate::notation_error::NotationError;
+use crate::record_tree::Branch;
 use crate::text_encoding::decode_text;
 use std::path::Path;
 use tsumi_core::moves::Move;
@@ -59,9 +60,17 @@ pub struct Problem {
     /// Moves given in the file (a KIF or CSA record's moves), possibly
     /// empty. Not checked to be a mate.
     pub solution: Vec<Move>,
-    /// A KIF record's branches off `solution` (変化): the move number each
-    /// replaces (1-based) and its moves.
+    /// A KIF record's branches off `solution` (変化), flat: the main-line
+    /// move number each replaces (1-based) and its moves from there (a
+    /// branch off a branch as the whole line from where it leaves the main
+    /// line).
     pub variations: Vec<(usize, Vec<Move>)>,
+    /// The same branches as a tree, with their comments (see
+    /// [`crate::record_tree`]).
+    pub branches: Vec<Branch>,
+    /// A KIF record's comments on `solution`: `(moves played before the
+    /// comment, text)`, 0 for the start.
+    pub comments: Vec<(usize, String)>,
     /// The published length in plies, when the file gives one: the
     /// length column of a TSV line, a KIF record's `手数` header.
     pub length: Option<u32>,
@@ -163,11 +172,9 @@ pub fn parse_problems(
                 name,
                 position: rec.start.clone(),
                 solution: rec.moves.clone(),
-                variations: rec
-                    .variations
-                    .iter()
-                    .map(|v| (v.ply, v.moves.clone()))
-                    .collect(),
+                variations: rec.flat_variations(),
+                branches: rec.variations.clone(),
+                comments: rec.comments.clone(),
                 length: rec.declared_length(),
                 source: SourceRef { file, line: 1 },
             }])
@@ -184,6 +191,8 @@ pub fn parse_problems(
                     position: r.start.clone(),
                     solution: r.moves.clone(),
                     variations: Vec::new(),
+                    branches: Vec::new(),
+                    comments: Vec::new(),
                     length: None,
                     source: SourceRef {
                         file: file.clone(),
@@ -287,6 +296,8 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
                 position,
                 solution: Vec::new(),
                 variations: Vec::new(),
+                branches: Vec::new(),
+                comments: Vec::new(),
                 length,
                 source: SourceRef {
                     file: fname.clone(),

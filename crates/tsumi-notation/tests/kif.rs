@@ -383,14 +383,12 @@ fn branches_are_written_and_read_back() {
     for &m in &after2 {
         p2.do_move(m);
     }
-    rec.variations.push(kif::KifVariation {
-        ply: 2,
-        moves: usi_line(&p1, &["8c8d", "2g2f", "3c3d"]),
-    });
-    rec.variations.push(kif::KifVariation {
-        ply: 3,
-        moves: usi_line(&p2, &["6g6f", "8c8d"]),
-    });
+    rec.variations.push(kif::KifVariation::new(
+        2,
+        usi_line(&p1, &["8c8d", "2g2f", "3c3d"]),
+    ));
+    rec.variations
+        .push(kif::KifVariation::new(3, usi_line(&p2, &["6g6f", "8c8d"])));
     let text = kif::to_kif(&rec).unwrap();
     assert!(
         text.contains("\n変化：3手\n") && text.contains("\n変化：2手\n"),
@@ -420,18 +418,16 @@ fn a_branch_off_a_branch_is_kept_from_where_it_leaves_the_main_line() {
     let mut p1 = start.clone();
     p1.do_move(r.moves[0]);
     assert_eq!(
-        r.variations,
+        r.flat_variations(),
         vec![
-            kif::KifVariation {
-                ply: 2,
-                moves: usi_line(&p1, &["8c8d", "2g2f"]),
-            },
-            kif::KifVariation {
-                ply: 2,
-                moves: usi_line(&p1, &["8c8d", "6g6f"]),
-            },
+            (2, usi_line(&p1, &["8c8d", "2g2f"])),
+            (2, usi_line(&p1, &["8c8d", "6g6f"])),
         ]
     );
+    // As a tree: the branch at move 3 is off the branch at move 2.
+    assert_eq!(r.variations.len(), 1);
+    assert_eq!(r.variations[0].branches.len(), 1);
+    assert_eq!(r.variations[0].branches[0].ply, 3);
 }
 
 #[test]
@@ -445,7 +441,11 @@ fn a_bad_branch_is_an_error_naming_its_line() {
         ),
         ("\n変化：2手\n   3 ８四歩(83)\n", 7, "out of sequence"),
         ("\n変化：2手\n   2 ８五歩(83)\n", 7, "branch move 2"),
-        ("\n変化：2手\n   2 ３四歩(33)\n", 6, "repeats the main line"),
+        (
+            "\n変化：2手\n   2 ３四歩(33)\n",
+            6,
+            "repeats the line it leaves",
+        ),
         ("\n変化：二手\n", 6, "bad branch header"),
     ] {
         let e = kif::parse_kif(&format!("{head}{tail}"), None).unwrap_err();
@@ -455,4 +455,81 @@ fn a_bad_branch_is_an_error_naming_its_line() {
             "{tail}: {msg}"
         );
     }
+}
+
+#[test]
+fn a_tree_with_comments_is_written_and_read_back_whole() {
+    let start = Position::startpos();
+    let main = usi_line(&start, &["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"]);
+    let mut rec = KifRecord::new(start.clone(), main.clone());
+    rec.result = Some("中断".to_string());
+    let from = |n: usize, usi: &[&str]| {
+        let mut p = start.clone();
+        for &m in &main[..n - 1] {
+            p.do_move(m);
+        }
+        usi_line(&p, usi)
+    };
+    // Branches at moves 2 and 4 of the main line; two off the branch at
+    // move 2, one of them at its own first move's reply, the other deeper;
+    // and a second branch at move 2.
+    assert!(rec.add_line(2, &from(2, &["8c8d", "2g2f", "3c3d"])));
+    assert!(rec.add_line(2, &from(2, &["8c8d", "6g6f", "3c3d", "5g5f"])));
+    assert!(rec.add_line(2, &from(2, &["8c8d", "6g6f", "1c1d"])));
+    assert!(rec.add_line(2, &from(2, &["1c1d"])));
+    assert!(rec.add_line(4, &from(4, &["9c9d", "9g9f"])));
+    assert!(!rec.add_line(4, &from(4, &["9c9d"])));
+    assert!(rec.comment(1, &[], "開始局面のコメント"));
+    assert!(rec.comment(1, &main[..3], "本手順の3手目"));
+    assert!(rec.comment(2, &from(2, &["8c8d", "6g6f", "1c1d"]), "分岐の分岐\n二行目"));
+    assert!(rec.comment(4, &from(4, &["9c9d"]), "4手目の変化"));
+    for b in rec.variations.iter_mut() {
+        b.result = Some("中断".to_string());
+    }
+    let text = kif::to_kif(&rec).unwrap();
+    // Kifu for Windows' order: the main line's branch at move 4 first,
+    // then the one at move 2 followed by the branch off it at move 3 and
+    // that one's own at move 4, then the second branch at move 2.
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("変化")).collect();
+    assert_eq!(
+        headers,
+        [
+            "変化：4手",
+            "変化：2手",
+            "変化：3手",
+            "変化：4手",
+            "変化：2手"
+        ],
+        "{text}"
+    );
+    assert!(text.contains("*分岐の分岐\n*二行目\n"), "{text}");
+    let back = kif::parse_kif(&text, None).unwrap();
+    assert_eq!(back.moves, main);
+    assert_eq!(back.comments, rec.comments);
+    assert_eq!(back.every_line(), rec.every_line());
+    // The comment written on two lines reads back as two.
+    let mut expected = rec.variations.clone();
+    let b = &mut expected[0].branches[0].branches[0];
+    assert_eq!(b.comments, vec![(4, "分岐の分岐\n二行目".to_string())]);
+    b.comments = vec![(4, "分岐の分岐".to_string()), (4, "二行目".to_string())];
+    assert_eq!(back.variations, expected, "{text}");
+    assert_eq!(kif::to_kif(&back).unwrap(), text);
+}
+
+#[test]
+fn comments_in_a_kifu_for_windows_tree_stay_on_their_moves() {
+    let t = "   ( 0:00/00:00:00)";
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n*はじめ\n   1 ７六歩(77){t}\n*一手目\n   2 ３四歩(33){t}+\n   3 ２六歩(27){t}\n\n変化：2手\n   2 ８四歩(83){t}\n*変化の二手目\n   3 ２六歩(27){t}+\n\n変化：3手\n   3 ６六歩(67){t}\n*孫\n   4 投了\n"
+    );
+    let r = kif::parse_kif(&text, None).unwrap();
+    assert_eq!(
+        r.comments,
+        vec![(0, "はじめ".to_string()), (1, "一手目".to_string())]
+    );
+    let b = &r.variations[0];
+    assert_eq!(b.comments, vec![(2, "変化の二手目".to_string())]);
+    assert_eq!(b.branches[0].comments, vec![(3, "孫".to_string())]);
+    assert_eq!(b.branches[0].result.as_deref(), Some("投了"));
+    assert_eq!(b.result, None);
 }

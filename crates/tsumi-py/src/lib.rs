@@ -28,6 +28,7 @@ fn _tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solution::PySolution>()?;
     m.add_class::<solve::PySolver>()?;
     m.add_class::<problems::PyProblem>()?;
+    m.add_class::<problems::PyBranch>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(problems::read_problems, m)?)?;
     m.add_function(wrap_pyfunction!(problems::write_kif, m)?)?;

@@ -104,10 +104,9 @@ pub fn write_kif(
         for &m in &main[..ply - 1] {
             before.do_move(m);
         }
-        record.variations.push(KifVariation {
-            ply: *ply,
-            moves: usi_moves(&before, vmoves)?,
-        });
+        let mut branch = KifVariation::new(*ply, usi_moves(&before, vmoves)?);
+        branch.result = record.result.clone();
+        record.variations.push(branch);
     }
     kif::write_kif_file(path, &record, &KifWriteOptions::SOLUTION)
 }

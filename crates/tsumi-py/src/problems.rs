@@ -5,6 +5,52 @@ use crate::notation;
 use crate::position::PyPosition;
 use pyo3::prelude::*;
 
+/// A branch of a KIF record (変化), with the branches off it.
+#[pyclass(name = "Branch", module = "tsumi", frozen)]
+#[derive(Clone)]
+pub struct PyBranch {
+    /// The move number it replaces (1-based, from the start).
+    #[pyo3(get)]
+    ply: usize,
+    /// Its moves in USI, the first numbered `ply`.
+    #[pyo3(get)]
+    moves: Vec<String>,
+    /// Comments on its moves: `(move number, text)`.
+    #[pyo3(get)]
+    comments: Vec<(usize, String)>,
+    /// The word that ends it (`詰み`), if any.
+    #[pyo3(get)]
+    result: Option<String>,
+    /// The branches off it.
+    #[pyo3(get)]
+    branches: Vec<PyBranch>,
+}
+
+impl PyBranch {
+    fn of(b: &tsumi_notation::record_tree::Branch) -> PyBranch {
+        PyBranch {
+            ply: b.ply,
+            moves: b.moves.iter().map(|m| m.to_usi()).collect(),
+            comments: b.comments.clone(),
+            result: b.result.clone(),
+            branches: b.branches.iter().map(PyBranch::of).collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyBranch {
+    fn __repr__(&self) -> String {
+        format!(
+            "Branch(ply={}, moves={:?}, {} comment(s), {} branch(es))",
+            self.ply,
+            self.moves,
+            self.comments.len(),
+            self.branches.len()
+        )
+    }
+}
+
 /// One problem read from a file.
 #[pyclass(name = "Problem", module = "tsumi", frozen)]
 pub struct PyProblem {
@@ -21,6 +67,14 @@ pub struct PyProblem {
     /// replaces, moves in USI)`, as `write_kif` takes them.
     #[pyo3(get)]
     variations: Vec<(usize, Vec<String>)>,
+    /// The same branches as a tree: each a `Branch` with the branches off
+    /// it and its comments.
+    #[pyo3(get)]
+    branches: Vec<PyBranch>,
+    /// A KIF record's comments on `solution`: `(moves played before the
+    /// comment, text)`, 0 for the start.
+    #[pyo3(get)]
+    comments: Vec<(usize, String)>,
     /// The file the problem came from.
     #[pyo3(get)]
     file: String,
@@ -72,6 +126,8 @@ pub fn read_problems(path: std::path::PathBuf) -> PyResult<Vec<PyProblem>> {
                 .iter()
                 .map(|(ply, moves)| (*ply, moves.iter().map(|m| m.to_usi()).collect()))
                 .collect(),
+            branches: p.branches.iter().map(PyBranch::of).collect(),
+            comments: p.comments.clone(),
             file: p.source.file,
             line: p.source.line,
             length: p.length,

@@ -158,3 +158,29 @@ def test_write_kif_rejects_bad_input(tmp_path):
         tsumi.write_kif(tmp_path / "x.kif", MUSOU_47, ["9i9h"])
     with pytest.raises(ValueError, match="a variation at move 5"):
         tsumi.write_kif(tmp_path / "x.kif", MUSOU_47, ["S*5e"], variations=[(5, ["6f5g"])])
+
+
+def test_read_problems_keeps_the_record_tree_and_its_comments(tmp_path):
+    # As Kifu for Windows writes a tree: move 2 has a branch, and that
+    # branch's move 3 has one of its own; comments on the start, on a
+    # main-line move and inside both branches.
+    t = "   ( 0:00/00:00:00)"
+    text = (
+        "手合割：平手\n手数----指手---------消費時間--\n*はじめ\n"
+        f"   1 ７六歩(77){t}\n*一手目\n   2 ３四歩(33){t}+\n   3 ２六歩(27){t}\n\n"
+        f"変化：2手\n   2 ８四歩(83){t}\n*変化の二手目\n   3 ２六歩(27){t}+\n\n"
+        f"変化：3手\n   3 ６六歩(67){t}\n*孫\n*二行目\n   4 中断\n"
+    )
+    path = tmp_path / "tree.kifu"
+    path.write_text(text, encoding="utf-8")
+    (p,) = tsumi.read_problems(path)
+    assert p.solution == ["7g7f", "3c3d", "2g2f"]
+    assert p.comments == [(0, "はじめ"), (1, "一手目")]
+    # Flat, as before: each branch from where it leaves the main line.
+    assert p.variations == [(2, ["8c8d", "2g2f"]), (2, ["8c8d", "6g6f"])]
+    (b,) = p.branches
+    assert isinstance(b, tsumi.Branch)
+    assert (b.ply, b.moves, b.comments, b.result) == (2, ["8c8d", "2g2f"], [(2, "変化の二手目")], None)
+    (c,) = b.branches
+    assert (c.ply, c.moves, c.comments, c.result) == (3, ["6g6f"], [(3, "孫"), (3, "二行目")], "中断")
+    assert c.branches == []

@@ -302,6 +302,10 @@ const S = {
   // Every state of the editor (board, hands, side, 残り全部), oldest first,
   // and the one shown: undo and redo walk it.
   history: { states: [], at: -1 },
+  // The record tree shown (record.js): {view: the server's tree, sel: the
+  // child followed at each depth (0: the line's own move), at: the depth
+  // of the move shown}, or null.
+  record: null,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -596,6 +600,7 @@ function renderNav() {
       b.classList.toggle('current', !!p && p.key === list.dataset.key && Number(b.dataset.ply) === ply);
     }
   }
+  markRecordCursor();
 }
 
 function go(ply) {
@@ -861,6 +866,7 @@ async function loadText(body, name) {
     clearAnswers();
     const before = fieldValues();
     acceptProblem(view, true);
+    setRecord(view.record || null);
     $('dg-title').value = view.name || '';
     $('dg-length').value = view.published_length ?? '';
     const n = view.solution ? view.solution.steps.length : 0;
@@ -894,7 +900,7 @@ function clearAnswers() {
   $('solve-progress').hidden = $('check-progress').hidden = true;
   $('solve').disabled = $('check').disabled = false;
   $('stop-solve').disabled = $('stop-check').disabled = true;
-  updateDownloads();
+  setRecord(null);
 }
 
 // ---------------------------------------------------------------- searching
@@ -953,7 +959,7 @@ async function runSearch(kind, url, body) {
   // The previous answer goes at once, with the line it played on the
   // board and any message.
   hideAnswer(kind);
-  if (kind === 'solve') updateDownloads();
+  if (kind === 'solve') setRecord(null);
   S.play = null;
   if ($('message').dataset.place === kind || S.refusal) {
     S.refusal = null;
@@ -985,6 +991,8 @@ async function runSearch(kind, url, body) {
       } else if (name === 'lines') {
         st.lines = data;
         renderReport(kind);
+      } else if (name === 'record') {
+        if (kind === 'solve') setRecord(data.record);
       } else if (name === 'error') showError({ error: { message: data.message, message_ja: data.message_ja, squares: [], code: data.code, params: data.params } }, kind);
     }, ctrl.signal);
   } catch (e) {
@@ -1253,9 +1261,11 @@ function markActive(kind) {
 
 function updateDownloads() {
   const k = S.solve.answer && S.solve.answer.kif;
-  $('dl-kifu').disabled = !k;
-  $('dl-kif').disabled = !(k && k.kif_base64);
-  $('dl-kif').title = k && k.kif_error ? w(L.noKif) : '';
+  // The record (the answer with its branches, or a loaded KIF), with the
+  // comments edited on the page, is written by the server when asked.
+  $('dl-kifu').disabled = !k && !S.record;
+  $('dl-kif').disabled = !S.record && !(k && k.kif_base64);
+  $('dl-kif').title = !S.record && k && k.kif_error ? w(L.noKif) : '';
 }
 
 function fileName(ext) {
@@ -1272,8 +1282,20 @@ function download(blob, name) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-function downloadKif(sjis) {
-  const k = S.solve.answer && S.solve.answer.kif;
+async function downloadKif(sjis) {
+  let k = S.solve.answer && S.solve.answer.kif;
+  if (S.record) {
+    try {
+      k = await recordKif();
+    } catch (e) {
+      showError(e, 'solve');
+      return;
+    }
+    if (sjis && !k.kif_base64) {
+      showError({ error: { message: k.kif_error, message_ja: `${L.noKif.ja}: ${k.kif_error}`, squares: [] } }, 'solve');
+      return;
+    }
+  }
   if (!k) return;
   if (sjis) {
     const bin = atob(k.kif_base64);
@@ -1362,8 +1384,10 @@ function setTab(tab) {
   for (const p of ['setup', 'solve', 'check']) $(`panel-${p}`).hidden = p !== tab;
   if (tab === 'solve' && S.solve.answer) playMain();
   else if (tab === 'check' && S.check.answer) playAuthor();
+  else if (tab !== 'setup' && S.record) playRecord(0);
   else if (tab !== 'setup' && S.problem) play(S.problem.board, [], '', {});
   renderBoard();
+  renderRecord();
 }
 
 function setLang(l) {
@@ -1382,6 +1406,7 @@ function setLang(l) {
   if (S.check.answer) { renderCheckAnswer(); }
   if (S.tab === 'setup') setTab('setup');
   renderBoard();
+  renderRecord();
 }
 
 // ---------------------------------------------------------------- wiring
@@ -1484,6 +1509,7 @@ function wire() {
     const key = b.closest('.moves').dataset.key;
     if (key === 'main') { if (!S.play || S.play.key !== 'main') playMain(); }
     else if (key === 'author') { if (!S.play || S.play.key !== 'author') playAuthor(); }
+    else if (key === 'record') { if (!S.play || S.play.key !== 'record') playRecord(); }
     else if (key === 'solved') {
       const a = S.check.answer;
       if (!S.play || S.play.key !== 'solved') play(a.board, a.solved.main.steps, w(L.solverLine), { key: 'solved', variation: true });

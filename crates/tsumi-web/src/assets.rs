@@ -26,6 +26,14 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
+/// `GET /record.js`: the record tree (棋譜 with branches and comments).
+pub async fn record_script() -> impl IntoResponse {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/record.js"),
+    )
+}
+
 /// `GET /app.css`.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", include_str!("../assets/app.css"))

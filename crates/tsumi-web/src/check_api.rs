@@ -188,7 +188,7 @@ fn check(
     );
     if let Some(r) = &finding.report {
         ctx.stage("lines", r.nodes);
-        ctx.emit("lines", &report_lines(&mut solver, &pos, &line, r, ctx));
+        ctx.emit("lines", &report_lines(&mut solver, &pos, &line, r, ctx).0);
     }
     Ok(())
 }

@@ -14,6 +14,8 @@
 //!   `POST /api/position` (an edited board).
 //! - [`solve_api`]: `POST /api/solve`; [`check_api`]: `POST /api/check`.
 //! - [`diagram_api`]: `POST /api/diagram`, the diagram (図面) as SVG.
+//! - [`record_view`]: the record tree the page moves through, and
+//!   `POST /api/kif`, the page's record with its comments as KIF.
 //! - [`job`]: a search request as a stream of events (queue place,
 //!   progress, answer), its stop flag (`POST /api/stop/{id}`).
 //! - [`queue`]: at most `--max-searches` searches at once, a bounded line.
@@ -40,6 +42,7 @@ pub mod lines;
 pub mod options;
 pub mod problem_api;
 pub mod queue;
+pub mod record_view;
 pub mod report_view;
 pub mod server;
 pub mod settings;
@@ -102,6 +105,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/record.js", get(assets::record_script))
         .route("/app.css", get(assets::style))
         .route("/favicon.svg", get(assets::icon))
         .route("/api/info", get(info))
@@ -110,6 +114,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/solve", post(solve_api::handler))
         .route("/api/check", post(check_api::handler))
         .route("/api/diagram", post(diagram_api::handler))
+        .route("/api/kif", post(record_view::handler))
         .route("/api/stop/{id}", post(stop))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(options::MAX_BODY))

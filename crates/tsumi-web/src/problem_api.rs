@@ -8,6 +8,7 @@
 use crate::board::{hand_view, parts_of, BoardView, HandView, Parts};
 use crate::error::{ApiError, ApiJson};
 use crate::lines::{line_view, LineView};
+use crate::record_view::{record_view, RecordView};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::Query;
@@ -17,6 +18,7 @@ use tsumi_answer::refusal::{sfen_reason, Refusal};
 use tsumi_core::sfen::{sfen_fields, SfenError};
 use tsumi_core::Position;
 use tsumi_mate::check_problem;
+use tsumi_notation::kif::KifRecord;
 use tsumi_notation::problem::{detect_format, parse_problems, ProblemFormat};
 use tsumi_notation::remaining::{holds_rest, remaining_pieces};
 use tsumi_notation::text_encoding::decode_text;
@@ -39,6 +41,8 @@ pub struct ProblemView {
     pub rest: HandView,
     /// The record's moves (an author's solution), when it has any.
     pub solution: Option<LineView>,
+    /// The record with its branches and comments, when it has moves.
+    pub record: Option<RecordView>,
     /// The length the record gives (手数, a TSV column).
     pub published_length: Option<u32>,
     /// Problems in the text (the first is shown).
@@ -78,6 +82,7 @@ fn view(
         defender_rest: holds_rest(pos, pos.side_to_move().flip()),
         rest: hand_view(rest_of(pos)),
         solution,
+        record: None,
         published_length: length,
         problems,
     }
@@ -119,17 +124,21 @@ pub async fn parse(
     let solution = (!first.solution.is_empty()).then(|| line_view(&pos, &first.solution, 1, None));
     // A paste has no file: its problems' names are their line numbers.
     let unnamed = name.is_none() && first.name == format!("line {}", first.source.line);
-    Ok(Json(view(
-        &pos,
-        if unnamed {
-            String::new()
-        } else {
-            first.name.clone()
-        },
-        solution,
-        first.length,
-        problems.len(),
-    )))
+    let title = if unnamed {
+        String::new()
+    } else {
+        first.name.clone()
+    };
+    // The record with its branches and comments, for the page's tree.
+    let record = (!first.solution.is_empty()).then(|| {
+        let mut r = KifRecord::new(pos.clone(), first.solution.clone());
+        r.comments = first.comments.clone();
+        r.variations = first.branches.clone();
+        record_view(&r, &title)
+    });
+    let mut shown = view(&pos, title, solution, first.length, problems.len());
+    shown.record = record;
+    Ok(Json(shown))
 }
 
 /// Why a text could not be read: for an SFEN line whose position breaks a

@@ -12,7 +12,7 @@ use crate::lines::{japanese, line_view, LineView};
 use serde::Serialize;
 use tsumi_answer::hands::kanji_hand;
 use tsumi_answer::report_text::{positions_along, summary};
-use tsumi_answer::variation_lines::{variation_lines, LineBudget};
+use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines};
 use tsumi_core::{Move, Position};
 use tsumi_mate::report::{Report, MAX_REFUTED};
 use tsumi_mate::Solver;
@@ -241,7 +241,7 @@ pub fn report_lines(
     line: &[Move],
     r: &Report,
     ctx: &JobContext,
-) -> ReportLines {
+) -> (ReportLines, VariationLines) {
     let along = Along::new(start, line);
     let built = variation_lines(solver, start, line, r, &LineBudget::default(), &|| {
         ctx.stopped()
@@ -252,15 +252,23 @@ pub fn report_lines(
             .map(|(ply, l)| l.as_ref().map(|l| along.view(*ply, l)))
             .collect()
     };
-    let cooks: Vec<_> = r.cooks.iter().map(|c| c.ply).zip(built.cooks).collect();
+    let cooks: Vec<_> = r
+        .cooks
+        .iter()
+        .map(|c| c.ply)
+        .zip(built.cooks.iter().cloned())
+        .collect();
     let longer: Vec<_> = r
         .longer_defences
         .iter()
         .map(|d| d.ply)
-        .zip(built.longer)
+        .zip(built.longer.iter().cloned())
         .collect();
-    ReportLines {
-        cooks: view(&cooks),
-        longer: view(&longer),
-    }
+    (
+        ReportLines {
+            cooks: view(&cooks),
+            longer: view(&longer),
+        },
+        built,
+    )
 }

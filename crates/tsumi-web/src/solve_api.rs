@@ -7,23 +7,22 @@ use crate::error::{ApiError, ApiJson};
 use crate::job::{self, JobContext};
 use crate::lines::{line_view, LineView};
 use crate::problem_api::position_of_sfen;
+use crate::record_view::{kif_download, record_view, KifDownload, RecordView};
 use crate::report_view::{report_lines, report_view, ReportView};
 use crate::settings::Settings;
 use crate::solver_pool::{Lease, SolverPool};
 use crate::AppState;
 use axum::extract::State;
 use axum::response::IntoResponse;
-use base64::Engine;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use std::sync::Arc;
-use tsumi_answer::kif::solution_kif;
+use tsumi_answer::kif::answer_kif;
 use tsumi_answer::record::SolveRecord;
 use tsumi_answer::refusal::Refusal;
-use tsumi_core::{Move, Position};
+use tsumi_answer::variation_lines::VariationLines;
+use tsumi_core::Position;
 use tsumi_mate::report::Report;
 use tsumi_mate::{Solution, SolverConfig, Verdict};
-use tsumi_notation::kif::{kif_bytes_for, KifWriteOptions};
 
 /// A solve request.
 #[derive(Debug, Deserialize)]
@@ -41,18 +40,6 @@ pub struct SolveRequest {
     /// The search settings.
     #[serde(default)]
     pub settings: Settings,
-}
-
-/// The solution as KIF, as `tsumi solve --kif` writes it.
-#[derive(Debug, Serialize)]
-pub struct KifDownload {
-    /// UTF-8 (`.kifu`).
-    pub kifu: String,
-    /// Shift_JIS (`.kif`), base64; none when the title has a character
-    /// Shift_JIS lacks (the reason is in `kif_error`).
-    pub kif_base64: Option<String>,
-    /// Why there is no `.kif`.
-    pub kif_error: Option<String>,
 }
 
 /// The answer to a solve.
@@ -76,31 +63,30 @@ pub struct SolveAnswer {
     pub kif: Option<KifDownload>,
 }
 
-/// The solution `pv` of problem `name` at `pos` as KIF, with the report's
-/// branches.
-pub fn kif_download(
+/// The KIF of the answer `sol` for problem `name` at `pos`, with the
+/// report's branches and the lines built for them so far.
+fn answer_download(
     name: &str,
     pos: &Position,
-    pv: &[Move],
+    sol: &Solution,
     report: Option<&Report>,
-) -> KifDownload {
-    let record = solution_kif(name, pos, pv, report);
-    let text = |ext: &str| kif_bytes_for(Path::new(ext), &record, &KifWriteOptions::SOLUTION);
-    let kifu = text("solution.kifu")
-        .map(|b| String::from_utf8(b).expect("a .kifu is UTF-8"))
-        .unwrap_or_default();
-    let (kif_base64, kif_error) = match text("solution.kif") {
-        Ok(b) => (
-            Some(base64::engine::general_purpose::STANDARD.encode(b)),
-            None,
-        ),
-        Err(e) => (None, Some(e.to_string())),
-    };
-    KifDownload {
-        kifu,
-        kif_base64,
-        kif_error,
-    }
+    lines: Option<&VariationLines>,
+) -> Option<KifDownload> {
+    let record = answer_kif(name, pos, sol, report, lines)?;
+    Some(kif_download(&record).unwrap_or_else(|e| KifDownload {
+        kifu: String::new(),
+        kif_base64: None,
+        kif_error: Some(e),
+    }))
+}
+
+/// The answer as one record with branches (the `record` event).
+#[derive(Debug, Serialize)]
+pub struct AnswerRecord {
+    /// The record's tree.
+    pub record: RecordView,
+    /// The record as KIF.
+    pub kif: Option<KifDownload>,
 }
 
 /// A solver for `config` from `pool`, stopped when `ctx`'s stop flag is
@@ -159,8 +145,7 @@ fn solve(
         sol.pv.len() as u32 + 1,
         sol.pv.last().map(|m| m.to()),
     );
-    let kif = (sol.verdict == Verdict::Mate && !sol.pv.is_empty())
-        .then(|| kif_download(&request.name, &pos, &sol.pv, report.as_ref()));
+    let kif = answer_download(&request.name, &pos, &sol, report.as_ref(), None);
     ctx.emit(
         "answer",
         &SolveAnswer {
@@ -179,9 +164,23 @@ fn solve(
             kif,
         },
     );
+    let mut built = None;
     if let Some(r) = &report {
         ctx.stage("lines", sol.nodes + r.nodes);
-        ctx.emit("lines", &report_lines(&mut solver, &pos, &sol.pv, r, ctx));
+        let (view, lines) = report_lines(&mut solver, &pos, &sol.pv, r, ctx);
+        ctx.emit("lines", &view);
+        built = Some(lines);
+    }
+    // The whole answer as one record: the line, the report's branches with
+    // their lines, comments saying what each is.
+    if let Some(record) = answer_kif(&request.name, &pos, &sol, report.as_ref(), built.as_ref()) {
+        ctx.emit(
+            "record",
+            &AnswerRecord {
+                record: record_view(&record, &request.name),
+                kif: kif_download(&record).ok(),
+            },
+        );
     }
     Ok(())
 }

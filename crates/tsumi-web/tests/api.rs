@@ -774,3 +774,87 @@ async fn the_diagram_is_svg_of_the_position_or_a_refusal() {
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(message(&v).contains("longer than 200"), "{v}");
 }
+
+/// The record tree of a KIF with a branch off a branch and comments, as
+/// `/api/parse` gives it, sent back to `/api/kif` with a comment edited:
+/// the KIF holds every branch and comment, and reads back to the same
+/// tree; bad trees are refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_record_tree_goes_to_kif_and_back_with_its_comments() {
+    let app = server(2, 4);
+    let t = "   ( 0:00/00:00:00)";
+    let kif = format!(
+        "作品名：木\n手合割：平手\n手数----指手---------消費時間--\n*はじめ\n   1 ７六歩(77){t}\n*一手目\n   2 ３四歩(33){t}+\n   3 ２六歩(27){t}\n\n変化：2手\n   2 ８四歩(83){t}\n*変化の二手目\n   3 ２六歩(27){t}+\n\n変化：3手\n   3 ６六歩(67){t}\n*孫\n"
+    );
+    let (s, v) = call(&app, post("/api/parse?name=tree.kifu", "text/plain", kif)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let r = &v["record"];
+    assert_eq!(r["comment"], "はじめ");
+    let first = &r["children"][0];
+    assert_eq!(
+        (first["usi"].as_str(), first["comment"].as_str()),
+        (Some("7g7f"), Some("一手目"))
+    );
+    let at2 = first["children"].as_array().unwrap();
+    assert_eq!(at2.len(), 2, "{r}");
+    assert_eq!(at2[1]["usi"], "8c8d");
+    assert_eq!(at2[1]["comment"], "変化の二手目");
+    let at3 = at2[1]["children"].as_array().unwrap();
+    assert_eq!(
+        (at3[0]["usi"].as_str(), at3[1]["usi"].as_str()),
+        (Some("2g2f"), Some("6g6f"))
+    );
+    assert_eq!(at3[1]["comment"], "孫");
+    assert!(at3[1]["board"]["rows"].is_array());
+
+    // Back as the page sends it, with a comment edited on the branch off
+    // the branch.
+    fn input(n: &Value) -> Value {
+        json!({
+            "usi": n["usi"],
+            "comment": n["comment"],
+            "result": n["result"],
+            "children": n["children"].as_array().unwrap().iter().map(input).collect::<Vec<_>>(),
+        })
+    }
+    let mut body = json!({
+        "sfen": r["sfen"],
+        "name": "木",
+        "comment": r["comment"],
+        "children": r["children"].as_array().unwrap().iter().map(input).collect::<Vec<_>>(),
+    });
+    body["children"][0]["children"][1]["children"][1]["comment"] = json!("孫\n書き足し");
+    let (s, k) = post_json(&app, "/api/kif", body.clone()).await;
+    assert_eq!(s, StatusCode::OK, "{k}");
+    let kifu = k["kifu"].as_str().unwrap();
+    assert!(kifu.contains("*孫\n*書き足し\n"), "{kifu}");
+    assert!(kifu.contains("作品名：木\n"), "{kifu}");
+    assert!(k["kif_base64"].is_string());
+    let (s, back) = call(
+        &app,
+        post("/api/parse?name=back.kifu", "text/plain", kifu.to_string()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{back}");
+    let b = &back["record"];
+    assert_eq!(b["comment"], "はじめ");
+    let g = &b["children"][0]["children"][1]["children"][1];
+    assert_eq!(
+        (g["usi"].as_str(), g["comment"].as_str()),
+        (Some("6g6f"), Some("孫\n書き足し"))
+    );
+    let mut expected = input(&r["children"][0]);
+    expected["children"][1]["children"][1]["comment"] = json!("孫\n書き足し");
+    assert_eq!(input(&b["children"][0]), expected);
+
+    // An illegal move, an unreadable one, an unknown field: refused.
+    for bad in [
+        json!({"sfen": r["sfen"], "children": [{"usi": "7g7e"}]}),
+        json!({"sfen": r["sfen"], "children": [{"usi": "x"}]}),
+        json!({"sfen": r["sfen"], "children": [], "extra": 1}),
+        json!({"sfen": "9/9 b - 1", "children": []}),
+    ] {
+        let (s, e) = post_json(&app, "/api/kif", bad.clone()).await;
+        assert!(s.is_client_error(), "{bad}: {s} {e}");
+    }
+}

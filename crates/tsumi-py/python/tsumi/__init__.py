@@ -15,6 +15,7 @@ and Ctrl-C stops a solve.
 
 from ._tsumi import (
     BLACK,
+    Branch,
     DEFAULT_HASH_MB,
     WHITE,
     MoveList,
@@ -30,6 +31,7 @@ from ._tsumi import (
 
 __all__ = [
     "BLACK",
+    "Branch",
     "DEFAULT_HASH_MB",
     "WHITE",
     "MoveList",

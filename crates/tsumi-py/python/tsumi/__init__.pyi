@@ -234,6 +234,23 @@ class Solver:
         """``"no-leftover"`` or ``"longest"`` (what ``"auto"`` became)."""
 
 @final
+class Branch:
+    """A branch (変化) of a KIF record, with the branches off it."""
+
+    @property
+    def ply(self) -> int:
+        """The move number it replaces (1-based, from the start)."""
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def comments(self) -> List[Tuple[int, str]]:
+        """Comments on its moves: (move number, text)."""
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def branches(self) -> List[Branch]: ...
+
+@final
 class Problem:
     """A problem read by ``read_problems``."""
 
@@ -247,6 +264,13 @@ class Problem:
     def variations(self) -> List[Tuple[int, List[str]]]:
         """A KIF record's branches (変化): (move number each replaces, moves
         in USI), as ``write_kif`` takes them."""
+    @property
+    def branches(self) -> List[Branch]:
+        """The same branches as a tree, with their comments."""
+    @property
+    def comments(self) -> List[Tuple[int, str]]:
+        """Comments on the main line: (moves played before it, text); 0 is
+        the start."""
     @property
     def file(self) -> str: ...
     @property

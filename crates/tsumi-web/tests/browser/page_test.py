@@ -587,6 +587,54 @@ def run(page, errors):
             assert moves == pv, (ext, moves, pv)
             path.unlink()
 
+        # 6b. The answer as one record: move through its tree to a branch,
+        # comment on it, and read the KIF back with the comment in place.
+        step("moving through the record tree and a comment's round trip through KIF")
+        expect(page.locator("#record")).to_be_visible(timeout=60_000)
+        expect(page.locator("#record .moves .mv")).to_have_count(len(pv))
+        branched = page.locator("#record .mv.branched").first
+        ply = int(branched.get_attribute("data-ply"))
+        branched.click()
+        expect(page.locator("#nav-label")).to_contain_text(f"{ply}手目")
+        branches = page.locator("#record .record-branches .branch")
+        assert branches.count() >= 2, branches.count()
+        branches.nth(1).click()
+        expect(page.locator("#record .record-branches .branch.current")).to_have_attribute("data-branch", "1")
+        branch_usi = page.evaluate(f"recordLine()[{ply - 1}].usi")
+        assert branch_usi != pv[ply - 1], (branch_usi, pv)
+        first_comment = page.input_value("#record-comment")
+        assert first_comment.startswith("変同"), first_comment
+        edited = first_comment + "\n試験のコメント"
+        expect(page.locator("#nav-label")).to_contain_text(f"{ply}手目")
+        expect(page.locator("#record .moves .mv.current")).to_have_attribute("data-ply", str(ply))
+        page.fill("#record-comment", edited)
+        # Step on along the branch and back with the navigation buttons.
+        page.click("#nav-next")
+        expect(page.locator("#nav-label")).to_contain_text(f"{ply + 1}手目")
+        page.click("#nav-prev")
+        expect(page.locator("#record-comment")).to_have_value(edited)
+        # The whole page: the board with the move shown above the panel.
+        page.screenshot(path=str(SHOTS / "record.png"), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator("#record").scroll_into_view_if_needed()
+        shot(page, "record-phone")
+        page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+        with page.expect_download() as d:
+            page.click("#dl-kifu")
+        path = SHOTS / "record.kifu"
+        d.value.save_as(path)
+        text = path.read_text(encoding="utf-8")
+        assert f"*{first_comment}\n*試験のコメント\n" in text, text
+        paste(page, text)
+        path.unlink()
+        page.click("#tab-solve")
+        expect(page.locator("#record")).to_be_visible()
+        expect(page.locator("#record .moves .mv")).to_have_count(len(pv))
+        page.locator(f'#record .mv[data-ply="{ply}"]').click()
+        page.locator("#record .record-branches .branch").nth(1).click()
+        expect(page.locator("#record-comment")).to_have_value(edited)
+        assert page.evaluate(f"recordLine()[{ply - 1}].usi") == branch_usi
+
         # 7. Check the author's line (the published 21 plies): a cook at ply 13.
         step("checking the author's line")
         paste(page, MUSOU_29 + "\t21\t将棋無双 第29番")
