@@ -1,6 +1,7 @@
 //! The page, embedded in the binary: one HTML file, its style sheet and
-//! its script, hand-written (no build step, nothing fetched from the
-//! internet), served with their content types.
+//! its scripts (the workbench, and the collection panel), hand-written
+//! (no build step, nothing fetched from the internet), served with their
+//! content types.
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -23,6 +24,14 @@ pub async fn script() -> impl IntoResponse {
     asset(
         "text/javascript; charset=utf-8",
         include_str!("../assets/app.js"),
+    )
+}
+
+/// `GET /collection.js`: the collection panel (全部検討).
+pub async fn collection_script() -> impl IntoResponse {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/collection.js"),
     )
 }
 

@@ -13,6 +13,9 @@
 //! - [`problem_api`]: `POST /api/parse` (a pasted or dropped record) and
 //!   `POST /api/position` (an edited board).
 //! - [`solve_api`]: `POST /api/solve`; [`check_api`]: `POST /api/check`.
+//! - [`collection_api`]: a whole collection at once: `POST
+//!   /api/collection/parse`, `/api/collection/check` (全部検討, on every
+//!   core) and `/api/collection/kif`.
 //! - [`diagram_api`]: `POST /api/diagram`, the diagram (図面) as SVG.
 //! - [`job`]: a search request as a stream of events (queue place,
 //!   progress, answer), its stop flag (`POST /api/stop/{id}`).
@@ -32,6 +35,7 @@
 pub mod assets;
 pub mod board;
 pub mod check_api;
+pub mod collection_api;
 pub mod diagram_api;
 pub mod error;
 pub mod host_check;
@@ -103,6 +107,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/app.css", get(assets::style))
+        .route("/collection.js", get(assets::collection_script))
         .route("/favicon.svg", get(assets::icon))
         .route("/api/info", get(info))
         .route("/api/parse", post(problem_api::parse))
@@ -110,6 +115,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/solve", post(solve_api::handler))
         .route("/api/check", post(check_api::handler))
         .route("/api/diagram", post(diagram_api::handler))
+        .route("/api/collection/parse", post(collection_api::parse))
+        .route("/api/collection/check", post(collection_api::check))
+        .route("/api/collection/kif", post(collection_api::kif))
         .route("/api/stop/{id}", post(stop))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(options::MAX_BODY))
