@@ -1,6 +1,6 @@
-//! The page, embedded in the binary: one HTML file, its style sheet and
-//! its scripts (the workbench, and the collection panel), hand-written
-//! (no build step, nothing fetched from the internet), served with their
+//! The page, embedded in the binary: one HTML file, its scripts and style
+//! sheets (the workbench, and the collection panel), hand-written (no
+//! build step, nothing fetched from the internet), served with their
 //! content types.
 
 use axum::http::header;
@@ -38,6 +38,14 @@ pub async fn collection_script() -> impl IntoResponse {
 /// `GET /app.css`.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", include_str!("../assets/app.css"))
+}
+
+/// `GET /collection.css`: the collection panel's style.
+pub async fn collection_style() -> impl IntoResponse {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../assets/collection.css"),
+    )
 }
 
 /// `GET /favicon.svg`.

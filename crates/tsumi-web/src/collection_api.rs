@@ -235,6 +235,8 @@ pub struct WorkResult {
     pub kifu: Option<String>,
     /// Why the work could not be checked.
     pub error: Option<RowError>,
+    /// Milliseconds the work took: solve, report and lines.
+    pub wall_ms: u64,
 }
 
 /// What the jobs are doing, for the progress events.
@@ -304,6 +306,7 @@ fn check_failed(index: usize, w: &WorkRequest, e: ApiError) -> WorkResult {
         )),
         kifu: None,
         error: Some(RowError::of(e, None)),
+        wall_ms: 0,
     }
 }
 
@@ -322,10 +325,11 @@ fn check_work(
         Ok(p) => p,
         Err(e) => return failed(e),
     };
+    let started = Instant::now();
     board(shared).jobs[job] = Some(Running {
         index,
         stage: "solve",
-        started: Instant::now(),
+        started,
         progress: None,
     });
     let limits = solver.config().limits;
@@ -362,6 +366,7 @@ fn check_work(
         record: Some(record),
         kifu,
         error: None,
+        wall_ms: started.elapsed().as_millis() as u64,
     }
 }
 

@@ -108,6 +108,7 @@ pub fn app(state: AppState) -> Router {
         .route("/app.js", get(assets::script))
         .route("/app.css", get(assets::style))
         .route("/collection.js", get(assets::collection_script))
+        .route("/collection.css", get(assets::collection_style))
         .route("/favicon.svg", get(assets::icon))
         .route("/api/info", get(info))
         .route("/api/parse", post(problem_api::parse))
