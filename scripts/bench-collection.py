@@ -92,8 +92,13 @@ def page_run(browser, url, file, count, time_limit):
     still = max((b - a for a, b in zip(changes, changes[1:])), default=0)
     verdicts = page.evaluate("""() => { const c = {}; for (const r of C.rows) {
         const k = r.result ? (r.result.error ? 'error' : r.result.verdict.status) : 'none'; c[k] = (c[k] || 0) + 1; } return c; }""")
+    # The time of each work beyond its solve and report: the lines of its
+    # cooks and longer defences, its KIF and its record.
+    beyond = page.evaluate("""() => C.rows.reduce((s, r) => !r.result || r.result.error ? s
+        : s + r.result.wall_ms - r.result.record.ms - (r.result.record.report ? r.result.record.report.ms : 0), 0)""")
     page.close()
     return {
+        "beyond": beyond / 1000,
         "wall": wall, "server_wall": finished["wall_ms"] / 1000, "done": finished["done"],
         "gap": max(watch["gaps"]), "still": still, "click": max(clicks, default=0), "verdicts": verdicts,
     }
@@ -128,7 +133,8 @@ def main():
                           f"page {page['wall']:.1f} s (server {page['server_wall']:.1f} s): "
                           f"{page['wall'] / report:.3f}x / {page['wall'] / json_report:.3f}x; "
                           f"timer gap {page['gap']:.0f} ms, progress unchanged {page['still']:.0f} ms at most, "
-                          f"slowest click {page['click'] * 1000:.0f} ms; verdicts {page['verdicts']}", flush=True)
+                          f"slowest click {page['click'] * 1000:.0f} ms; verdicts {page['verdicts']}; "
+                          f"lines, KIF and records {page['beyond']:.1f} s of job time", flush=True)
                 browser.close()
         finally:
             server.terminate()

@@ -172,9 +172,9 @@ fn kif_records(lines: &[&str]) -> Vec<Span> {
         if t.starts_with("+---") {
             board = true;
         }
-        if t.starts_with("手数----") || is_move_line(line) {
-            body = true;
-        } else if board && (t.starts_with("先手の持駒") || t.starts_with("下手の持駒")) {
+        let moves = t.starts_with("手数----") || is_move_line(line);
+        let hand_below = board && (t.starts_with("先手の持駒") || t.starts_with("下手の持駒"));
+        if moves || hand_below {
             body = true;
         }
     }
