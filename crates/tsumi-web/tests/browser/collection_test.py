@@ -1,9 +1,9 @@
 """The collection panel (作品集) used as a magazine editor uses it, in
 Debian's chromium driven by Playwright: open a file of 20 works, check them
 all (全部検討) with live progress while the page keeps answering, export the
-table as CSV, JSON lines and KIF, open a row on the board, read a file whose
-second record is broken and a file that is no collection, and see the table
-in English and at a phone's width. The exports are checked against
+table as CSV, JSON lines and KIF, open a row on the board, drop two files on
+the page at once, read a file whose second record is broken and a file that
+is no collection, and see the table in English and at a phone's width. The exports are checked against
 `tsumi solve --json --report --jobs 2` on the same file, and the KIF records
 are replayed by cshogi.
 
@@ -203,6 +203,19 @@ def run(page, errors):
     expect(page.locator("#board .piece")).not_to_have_count(0)
     page.click("#tab-collection")
     expect(page.locator("#col-rows tr.selected .c-name")).to_have_text("musou-029")
+
+    step("two files dropped on the page at once")
+    page.click("#col-clear")
+    page.click("#tab-setup")
+    page.evaluate("""([a, b]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([a], 'two.tsv'));
+        data.items.add(new File([b], 'one.sfen'));
+        document.getElementById('board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }""", [f"{want[0]['sfen']}\t0\tdropped-1\n{want[2]['sfen']}\t1\tdropped-2\n", want[4]["sfen"] + "\n"])
+    expect(page.locator("#tab-collection")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#col-rows tr")).to_have_count(3)
+    expect(page.locator("#col-rows tr").nth(2).locator(".c-name")).to_have_text("one.sfen:1")
 
     step("a file whose second record is broken, and a file that is no collection")
     page.click("#col-clear")
