@@ -20,6 +20,7 @@ const CW = {
   colClear: { ja: '表を空にする', en: 'Clear the table' },
   colCheckAll: { ja: '全部検討', en: 'Check all' },
   colTime: { ja: '1作の時間制限（秒）', en: 'Time limit per work (s)' },
+  colLines: { ja: '余詰・変長の手順も作る', en: 'Build the lines of cooks and 変長' },
   colSettingsNote: { ja: 'その他の設定は「解図」の探索の設定を使います。', en: 'The other settings are those of Solve.' },
   colCsv: { ja: 'CSV 保存', en: 'Save CSV' },
   colJsonl: { ja: 'JSON 行 保存', en: 'Save JSON lines' },
@@ -296,7 +297,8 @@ async function checkAll() {
     return { name: wk.name, sfen: wk.sfen, published_length: wk.published_length ?? null };
   });
   try {
-    await stream('/api/collection/check', { works, settings: collectionSettings() }, (name, data) => {
+    const lines = $('col-lines').checked;
+    await stream('/api/collection/check', { works, settings: collectionSettings(), lines }, (name, data) => {
       if (C.run === null || C.run.ctrl !== ctrl) return;
       if (name === 'accepted') C.run.id = data.id;
       else if (name === 'queued') { $('col-progress').hidden = false; $('col-progress').textContent = w(L.queued, data.ahead); }

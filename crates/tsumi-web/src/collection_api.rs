@@ -6,7 +6,8 @@
 //!   or the error of its own record ([`tsumi_notation::collection`]).
 //! - `POST /api/collection/check`: checks the works given, each as
 //!   `tsumi solve --json --report` does (solve, soundness report, the
-//!   lines of its cooks and longer defences), several at once on the
+//!   lines of its cooks and longer defences unless `"lines": false`),
+//!   several at once on the
 //!   engine of `tsumi solve --jobs` ([`tsumi_answer::job_pool`]), as a
 //!   stream of events: a `result` per work as it is answered, and a
 //!   `progress` four times a second.
@@ -215,6 +216,15 @@ pub struct CheckRequest {
     /// `--hash`).
     #[serde(default)]
     pub settings: Settings,
+    /// Build the lines of each report's cooks and longer defences, as
+    /// `tsumi solve --json --report` does (true unless told otherwise);
+    /// without them a work costs what `tsumi solve --report` spends on it.
+    #[serde(default = "yes")]
+    pub lines: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One work's answer.
@@ -311,10 +321,11 @@ fn check_failed(index: usize, w: &WorkRequest, e: ApiError) -> WorkResult {
 }
 
 /// Checks work `index` on `solver` (job `job`), as `tsumi solve --json
-/// --report` does.
+/// --report` does (without the lines of cooks and longer defences unless
+/// `build_lines`).
 fn check_work(
     solver: &mut Lease,
-    job: usize,
+    (job, build_lines): (usize, bool),
     index: usize,
     w: &WorkRequest,
     shared: &Shared,
@@ -344,7 +355,7 @@ fn check_work(
         set_stage(shared, job, "report");
         solver.report(&pos, &sol, &limits).ok().flatten()
     };
-    let lines = report.as_ref().map(|r| {
+    let lines = report.as_ref().filter(|_| build_lines).map(|r| {
         set_stage(shared, job, "lines");
         variation_lines(solver, &pos, &sol.pv, r, &LineBudget::default(), &|| {
             ctx.stopped()
@@ -408,6 +419,7 @@ pub async fn check(
     }));
     let view = shared.clone();
     let works = request.works;
+    let build_lines = request.lines;
     let work: job::Work = Box::new(move |ctx: &JobContext| {
         let started = Instant::now();
         let hash_mb = config.hash_mb;
@@ -436,7 +448,7 @@ pub async fn check(
             },
             |(job, solver), index, w| {
                 let result = match solver {
-                    Ok(solver) => check_work(solver, *job, index, w, &shared, ctx),
+                    Ok(solver) => check_work(solver, (*job, build_lines), index, w, &shared, ctx),
                     Err(e) => check_failed(
                         index,
                         w,

@@ -142,6 +142,21 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         results[0]["record"]
     );
 
+    // Without the lines: the same verdict, no cook's line in the record.
+    let body = json!({
+        "works": [{"name": "cooked", "sfen": COOKED3}],
+        "settings": {"time_limit": 10.0, "interpositions": "count"},
+        "lines": false,
+    });
+    let mut e = Events::open(&app, "/api/collection/check", body).await;
+    let (_, r) = e.until("result", 60 * SECOND).await;
+    assert_eq!(r["verdict"], *cooked);
+    assert!(
+        r["record"]["report"]["cooks"][0].get("line").is_none(),
+        "{r}"
+    );
+    assert!(results[1]["record"]["report"]["cooks"][0]["line"].is_array());
+
     // The answers as one KIF file, read back as a collection.
     let records: Vec<&Value> = results
         .iter()
