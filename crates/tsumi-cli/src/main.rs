@@ -10,7 +10,6 @@ mod batch_progress;
 mod bench_cmd;
 mod check_cmd;
 mod diagram_cmd;
-mod job_pool;
 mod magics_cmd;
 mod perft_cmd;
 mod results_file;

@@ -19,9 +19,9 @@ use tsumi_notation::kif::{self, KifWriteOptions};
 use tsumi_notation::problem::{parse_problems, read_problems, Problem};
 
 use crate::batch_progress::{self, BatchProgress};
-use crate::job_pool;
 use crate::results_file::{Done, DoneRow, ResultsFile};
 use tsumi_answer::hands::kanji_hand;
+use tsumi_answer::job_pool;
 use tsumi_answer::kif::answer_kif;
 use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
 use tsumi_answer::report_text;

@@ -1,7 +1,9 @@
 //! The workbench page in a real browser: starts `tsumi serve` and runs
 //! crates/tsumi-web/tests/browser/page_test.py, which drives Debian's
 //! chromium with Playwright as a composer would use the page (see the
-//! script for the steps and the two timings it asserts).
+//! script for the steps and the two timings it asserts), and
+//! collection_test.py, which checks a collection of 20 works and exports
+//! its table (a server and a browser of its own, run beside the first).
 //!
 //! Needs Debian's `chromium` and `fonts-noto-cjk` (apt-get install chromium
 //! fonts-noto-cjk) and `python3` with `playwright` and `cshogi` (pip install
@@ -56,6 +58,17 @@ impl Drop for Server {
 
 #[test]
 fn the_page_works_as_a_composer_uses_it() {
+    run_script("page_test.py", "page test: all steps passed");
+}
+
+#[test]
+fn a_collection_is_checked_and_exported_as_an_editor_does() {
+    run_script("collection_test.py", "collection test: all steps passed");
+}
+
+/// Starts `tsumi serve` and runs `script` (in tsumi-web/tests/browser)
+/// on it, which prints `passed` when every step passed.
+fn run_script(script: &str, passed: &str) {
     let lack = missing();
     if !lack.is_empty() {
         let message = format!("the browser test needs {}", lack.join(", "));
@@ -83,12 +96,11 @@ fn the_page_works_as_a_composer_uses_it() {
         Some(dir) => PathBuf::from(dir),
         None => std::env::temp_dir().join(format!("tsumi-page-test-{}", std::process::id())),
     };
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tsumi-web/tests/browser/page_test.py"
-    );
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tsumi-web/tests/browser")
+        .join(script);
     let out = Command::new("python3")
-        .arg(script)
+        .arg(&script)
         .arg(&url)
         .arg(env!("CARGO_BIN_EXE_tsumi"))
         .arg(&shots)
@@ -101,5 +113,5 @@ fn the_page_works_as_a_composer_uses_it() {
         "{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("page test: all steps passed"), "{stdout}");
+    assert!(stdout.contains(passed), "{stdout}");
 }

@@ -7,6 +7,8 @@
 //! - [`csa`]: CSA records (version 2.2 and 3.0).
 //! - [`problem`]: tsume problem files (SFEN lines, KIF, CSA).
 //! - [`record_tree`]: a record's branches at any depth and its comments.
+//! - [`collection`]: a file of many problems read record by record, a
+//!   broken record an error of its own; several KIF records as one file.
 //! - [`move_line`]: a line of moves typed or pasted by a person (USI or
 //!   Japanese, with or without move numbers).
 //! - [`handicap`]: the named handicaps of `手合割`.
@@ -24,6 +26,7 @@
 
 #![warn(missing_docs)]
 
+pub mod collection;
 pub mod csa;
 pub mod handicap;
 pub mod japanese;

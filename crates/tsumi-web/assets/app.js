@@ -1381,7 +1381,7 @@ async function copy(text) {
 function setTab(tab) {
   S.tab = tab;
   for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
-  for (const p of ['setup', 'solve', 'check']) $(`panel-${p}`).hidden = p !== tab;
+  for (const p of ['setup', 'solve', 'check', 'collection']) $(`panel-${p}`).hidden = p !== tab;
   if (tab === 'solve' && S.solve.answer) playMain();
   else if (tab === 'check' && S.check.answer) playAuthor();
   else if (tab !== 'setup' && S.record) playRecord(0);
@@ -1396,7 +1396,8 @@ function setLang(l) {
   document.documentElement.lang = l;
   $('lang-ja').setAttribute('aria-pressed', String(l === 'ja'));
   $('lang-en').setAttribute('aria-pressed', String(l === 'en'));
-  for (const e of document.querySelectorAll('[data-t]')) e.textContent = WORDS[e.dataset.t][l];
+  // Words of a panel not loaded yet (collection.js) are set when it is.
+  for (const e of document.querySelectorAll('[data-t]')) if (WORDS[e.dataset.t]) e.textContent = WORDS[e.dataset.t][l];
   $('author-line').placeholder = l === 'ja' ? '▲２二金 △同玉 ▲３三角打 …　または KIF / CSA' : '▲２二金 △同玉 ▲３三角打 … or G*2b 3a2b …, or a KIF / CSA record';
   $('paste').placeholder = l === 'ja' ? '例：4k4/9/4P4/9/9/9/9/9/9 b G 1' : 'e.g. 4k4/9/4P4/9/9/9/9/9/9 b G 1';
   buildPalette();
@@ -1407,6 +1408,7 @@ function setLang(l) {
   if (S.tab === 'setup') setTab('setup');
   renderBoard();
   renderRecord();
+  document.dispatchEvent(new Event('tsumi-lang'));
 }
 
 // ---------------------------------------------------------------- wiring
@@ -1484,7 +1486,10 @@ function wire() {
     ev.preventDefault();
     document.body.classList.remove('drag-over');
     const f = ev.dataTransfer.files[0];
-    if (f) {
+    // Several files, or files dropped on the collection, are a collection (collection.js).
+    if (f && (ev.dataTransfer.files.length > 1 || S.tab === 'collection')) {
+      await collectionAddFiles([...ev.dataTransfer.files]);
+    } else if (f) {
       await loadText(await f.arrayBuffer(), f.name);
       if (ev.target.closest('#panel-check')) setTab('check');
     } else {

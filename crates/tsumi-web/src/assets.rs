@@ -1,6 +1,7 @@
-//! The page, embedded in the binary: one HTML file, its style sheet and
-//! its script, hand-written (no build step, nothing fetched from the
-//! internet), served with their content types.
+//! The page, embedded in the binary: one HTML file, its scripts and style
+//! sheets (the workbench, and the collection panel), hand-written (no
+//! build step, nothing fetched from the internet), served with their
+//! content types.
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -34,9 +35,25 @@ pub async fn record_script() -> impl IntoResponse {
     )
 }
 
+/// `GET /collection.js`: the collection panel (全部検討).
+pub async fn collection_script() -> impl IntoResponse {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/collection.js"),
+    )
+}
+
 /// `GET /app.css`.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", include_str!("../assets/app.css"))
+}
+
+/// `GET /collection.css`: the collection panel's style.
+pub async fn collection_style() -> impl IntoResponse {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../assets/collection.css"),
+    )
 }
 
 /// `GET /favicon.svg`.

@@ -205,20 +205,40 @@ fn error_event(e: &ApiError) -> Event {
 /// page.
 pub type Work = Box<dyn FnOnce(&JobContext) -> Result<(), ApiError> + Send>;
 
+/// The data of a `progress` event, made at each tick from the request's
+/// context and the time its search started.
+pub type ProgressView = Box<dyn Fn(&JobContext, Instant) -> Value + Send>;
+
 /// The event stream of a request that has a place in the queue.
 pub fn stream(
     queue_place: Ticket,
     jobs: Arc<Jobs>,
     work: Work,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    stream_with(queue_place, jobs, work, Box::new(progress_event))
+}
+
+/// [`stream`] with progress events of its own (a collection's check).
+pub fn stream_with(
+    queue_place: Ticket,
+    jobs: Arc<Jobs>,
+    work: Work,
+    progress: ProgressView,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let (tx, rx) = mpsc::channel::<Event>(16);
-    tokio::spawn(drive(queue_place, jobs, work, tx));
+    tokio::spawn(drive(queue_place, jobs, work, progress, tx));
     Sse::new(ReceiverStream::new(rx).map(Ok)).keep_alive(KeepAlive::default())
 }
 
 /// A place in the queue, or 503 when the line is full.
 pub fn join(queue: &Arc<Queue>) -> Result<Ticket, ApiError> {
-    queue.join().ok_or_else(|| {
+    join_many(queue, 1)
+}
+
+/// A place in the queue for a request of `slots` searches at once, or 503
+/// when the line is full.
+pub fn join_many(queue: &Arc<Queue>, slots: usize) -> Result<Ticket, ApiError> {
+    queue.join_many(slots).ok_or_else(|| {
         ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             "too many searches are waiting; try again later".to_string(),
@@ -227,7 +247,13 @@ pub fn join(queue: &Arc<Queue>) -> Result<Ticket, ApiError> {
     })
 }
 
-async fn drive(mut ticket: Ticket, jobs: Arc<Jobs>, work: Work, tx: mpsc::Sender<Event>) {
+async fn drive(
+    mut ticket: Ticket,
+    jobs: Arc<Jobs>,
+    work: Work,
+    progress: ProgressView,
+    tx: mpsc::Sender<Event>,
+) {
     let (id, stop) = jobs.register();
     let _forget = Forget(jobs.clone(), id);
     if tx
@@ -277,7 +303,7 @@ async fn drive(mut ticket: Ticket, jobs: Arc<Jobs>, work: Work, tx: mpsc::Sender
                 return;
             }
             _ = tick.tick() => {
-                if tx.send(event("progress", &progress_event(&ctx, started))).await.is_err() {
+                if tx.send(event("progress", &progress(&ctx, started))).await.is_err() {
                     stop.store(true, Ordering::Relaxed);
                     return;
                 }

@@ -13,6 +13,9 @@
 //! - [`problem_api`]: `POST /api/parse` (a pasted or dropped record) and
 //!   `POST /api/position` (an edited board).
 //! - [`solve_api`]: `POST /api/solve`; [`check_api`]: `POST /api/check`.
+//! - [`collection_api`]: a whole collection at once: `POST
+//!   /api/collection/parse`, `/api/collection/check` (全部検討, on every
+//!   core) and `/api/collection/kif`.
 //! - [`diagram_api`]: `POST /api/diagram`, the diagram (図面) as SVG.
 //! - [`record_view`]: the record tree the page moves through, and
 //!   `POST /api/kif`, the page's record with its comments as KIF.
@@ -34,6 +37,7 @@
 pub mod assets;
 pub mod board;
 pub mod check_api;
+pub mod collection_api;
 pub mod diagram_api;
 pub mod error;
 pub mod host_check;
@@ -107,6 +111,8 @@ pub fn app(state: AppState) -> Router {
         .route("/app.js", get(assets::script))
         .route("/record.js", get(assets::record_script))
         .route("/app.css", get(assets::style))
+        .route("/collection.js", get(assets::collection_script))
+        .route("/collection.css", get(assets::collection_style))
         .route("/favicon.svg", get(assets::icon))
         .route("/api/info", get(info))
         .route("/api/parse", post(problem_api::parse))
@@ -115,6 +121,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/check", post(check_api::handler))
         .route("/api/diagram", post(diagram_api::handler))
         .route("/api/kif", post(record_view::handler))
+        .route("/api/collection/parse", post(collection_api::parse))
+        .route("/api/collection/check", post(collection_api::check))
+        .route("/api/collection/kif", post(collection_api::kif))
         .route("/api/stop/{id}", post(stop))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(options::MAX_BODY))

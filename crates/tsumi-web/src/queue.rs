@@ -3,6 +3,8 @@
 //! request told how many are ahead of it; past that bound a request is
 //! refused (503). A request that goes away while waiting leaves the line;
 //! a search gives its place back when it ends, whoever was watching it.
+//! A collection's check ([`Queue::join_many`]) takes as many slots as it
+//! runs jobs.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -27,6 +29,8 @@ struct State {
 pub struct Ticket {
     queue: Arc<Queue>,
     id: u64,
+    /// The slots it takes when admitted.
+    slots: usize,
     admitted: bool,
     changed: watch::Receiver<u64>,
 }
@@ -34,6 +38,7 @@ pub struct Ticket {
 /// A running search's slot, given back when dropped.
 pub struct Permit {
     queue: Arc<Queue>,
+    slots: usize,
 }
 
 /// Where a waiting request stands.
@@ -71,6 +76,13 @@ impl Queue {
 
     /// A place at the end of the line, or `None` when the line is full.
     pub fn join(self: &Arc<Queue>) -> Option<Ticket> {
+        self.join_many(1)
+    }
+
+    /// A place at the end of the line for a request that runs `slots`
+    /// searches at once (at most the searches the queue runs), or `None`
+    /// when the line is full.
+    pub fn join_many(self: &Arc<Queue>, slots: usize) -> Option<Ticket> {
         let mut s = self.state();
         // Those in line that a free slot will take at once do not wait.
         let free = self.max_running.saturating_sub(s.running);
@@ -83,6 +95,7 @@ impl Queue {
         Some(Ticket {
             queue: self.clone(),
             id,
+            slots: slots.clamp(1, self.max_running),
             admitted: false,
             changed: self.changed.subscribe(),
         })
@@ -102,13 +115,17 @@ impl Ticket {
         let q = &self.queue;
         let mut s = q.state();
         let ahead = s.waiting.iter().position(|&i| i == self.id).unwrap_or(0);
-        if ahead == 0 && s.running < q.max_running {
+        if ahead == 0 && s.running + self.slots <= q.max_running {
             s.waiting.pop_front();
-            s.running += 1;
+            s.running += self.slots;
             self.admitted = true;
             drop(s);
             q.bump();
-            return (Place::Admitted, Some(Permit { queue: q.clone() }));
+            let permit = Permit {
+                queue: q.clone(),
+                slots: self.slots,
+            };
+            return (Place::Admitted, Some(permit));
         }
         (Place::Waiting(ahead), None)
     }
@@ -131,7 +148,7 @@ impl Drop for Ticket {
 
 impl Drop for Permit {
     fn drop(&mut self) {
-        self.queue.state().running -= 1;
+        self.queue.state().running -= self.slots;
         self.queue.bump();
     }
 }
@@ -163,5 +180,26 @@ mod tests {
         drop(a);
         drop(c);
         assert_eq!(q.load(), (0, 0));
+    }
+
+    #[test]
+    fn a_request_of_several_slots_waits_for_them_all() {
+        let q = Queue::new(2, 4);
+        let mut one = q.join().unwrap();
+        let mut many = q.join_many(5).unwrap();
+        let mut after = q.join().unwrap();
+        let (_, p1) = one.place();
+        assert!(p1.is_some());
+        // Two slots (clamped from five) and one is taken: it waits, and
+        // the request behind it does not jump the line.
+        assert_eq!(many.place().0, Place::Waiting(0));
+        assert_eq!(after.place().0, Place::Waiting(1));
+        drop(p1);
+        let (place, pm) = many.place();
+        assert_eq!(place, Place::Admitted);
+        assert_eq!(q.load(), (2, 1));
+        assert_eq!(after.place().0, Place::Waiting(0));
+        drop(pm);
+        assert_eq!(after.place().0, Place::Admitted);
     }
 }

@@ -1,8 +1,8 @@
-//! `tsumi solve --jobs N`: N problems solved at once, each job a thread
-//! with a solver (and a table) of its own that takes the next problem of
-//! the batch when it has answered one. The answers come back to the
-//! calling thread, which prints and writes them, as they are found or in
-//! input order.
+//! Problems solved N at once (`tsumi solve --jobs N`, the `tsumi serve`
+//! page's 全部検討): each job a thread with a solver (and a table) of its
+//! own that takes the next problem of the batch when it has answered one.
+//! The answers come back to the calling thread, which prints, writes or
+//! sends them, as they are found or in input order.
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -66,7 +66,7 @@ where
                             // What the panicking solve left behind is not
                             // trusted: the next item gets a new state.
                             state = start(job);
-                            tsumi_answer::record::panic_message(&*p)
+                            crate::record::panic_message(&*p)
                         });
                     if tx.send((i, answer)).is_err() {
                         break;

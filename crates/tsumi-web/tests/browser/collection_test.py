@@ -1,0 +1,300 @@
+"""The collection panel (作品集) used as a magazine editor uses it, in
+Debian's chromium driven by Playwright: open a file of 20 works, check them
+all (全部検討) with live progress while the page keeps answering, export the
+table as CSV, JSON lines and KIF, open a row on the board, drop two files on
+the page at once, read a file whose second record is broken and a file that
+is no collection, and see the table in English and at a phone's width. The exports are checked against
+`tsumi solve --json --report --jobs 2` on the same file, and the KIF records
+are replayed by cshogi.
+
+Run by crates/tsumi-cli/tests/browser.rs (cargo test), which starts
+`tsumi serve` and passes its address and the tsumi binary:
+
+    python3 collection_test.py URL TSUMI_BINARY SCREENSHOT_DIR
+"""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cshogi
+from cshogi import KIF
+from playwright.sync_api import expect, sync_playwright
+
+URL, TSUMI, SHOTS = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+SHOTS.mkdir(parents=True, exist_ok=True)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# Twelve development-set problems and eight of 将棋無双, with their lengths
+# (tsumi-cli's test data, also used by tests/serve.rs).
+SAMPLE = Path(__file__).resolve().parents[3] / "tsumi-cli" / "tests" / "data" / "serve-sample.tsv"
+TIME_LIMIT = 10
+# Fields that are times, different from run to run.
+TIMES = {"ms", "first_mate_ms"}
+
+
+def step(text):
+    print(f"collection test: {text}", flush=True)
+
+
+def shot(page, name):
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def without_times(record):
+    r = {k: v for k, v in record.items() if k not in TIMES}
+    if r.get("report"):
+        r["report"] = {k: v for k, v in r["report"].items() if k not in TIMES}
+    return r
+
+
+def download(page, button, name):
+    with page.expect_download() as d:
+        page.click(button)
+    path = SHOTS / name
+    d.value.save_as(path)
+    return path
+
+
+def fits_width(page, width):
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, (width, scroll_width)
+    outside = page.evaluate("""() => [...document.querySelectorAll('button, input, textarea, select, label.file, td, th')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => [e.id || e.textContent.trim().slice(0, 16), e.getBoundingClientRect().left, e.getBoundingClientRect().right])
+        .filter(([, l, r]) => l < -0.5 || r > innerWidth + 0.5)""")
+    assert not outside, (width, outside)
+
+
+def check_all(page):
+    """全部検討 on the table, watching the page while it runs: the progress
+    must change at least twice a second and a timer must never wait long."""
+    page.evaluate("""() => {
+        window.__watch = { gaps: [], last: performance.now(), texts: [] };
+        window.__timer = setInterval(() => {
+            const now = performance.now();
+            __watch.gaps.push(now - __watch.last);
+            __watch.last = now;
+            __watch.texts.push([now, document.getElementById('col-progress').textContent]);
+        }, 50);
+    }""")
+    started = time.monotonic()
+    page.click("#col-check")
+    expect(page.locator("#col-stop")).to_be_enabled()
+    # A click while it runs is answered: the language switch and back.
+    page.click("#lang-en")
+    expect(page.locator("#col-check")).to_have_text("Check all")
+    page.click("#lang-ja")
+    expect(page.locator("#col-stop")).to_be_disabled(timeout=300_000)
+    wall = time.monotonic() - started
+    watch = page.evaluate("() => { clearInterval(__timer); return __watch; }")
+    worst = max(watch["gaps"])
+    # The progress line's text changes in every second of the run.
+    texts = [(t, s) for t, s in watch["texts"] if s]
+    changes = [t for (t, s), (_, prev) in zip(texts[1:], texts) if s != prev]
+    longest = max((b - a for a, b in zip(changes, changes[1:])), default=0)
+    step(f"checked in {wall:.1f} s; longest timer gap {worst:.0f} ms, "
+         f"longest time without a progress change {longest:.0f} ms")
+    assert worst < 500, worst
+    assert longest <= 1000, longest
+    return wall
+
+
+def run(page, errors):
+    page.goto(URL)
+    page.wait_for_function("() => S.problem !== null")
+    page.click("#tab-collection")
+    expect(page.locator("#panel-collection .hint").first).to_contain_text("作品集")
+
+    step("opening a file of 20 works")
+    page.set_input_files("#col-file", str(SAMPLE))
+    expect(page.locator("#col-rows tr")).to_have_count(20)
+    expect(page.locator("#col-message")).to_contain_text("20作を読み込みました")
+    expect(page.locator("#col-rows tr").nth(13).locator(".c-name")).to_have_text("musou-038")
+    expect(page.locator("#col-rows tr").nth(13).locator(".c-len")).to_have_text("13")
+    page.fill("#col-time", str(TIME_LIMIT))
+
+    step("全部検討")
+    check_all(page)
+    expect(page.locator("#col-progress")).to_contain_text("検討を終えました：20 / 20 作")
+    expect(page.locator("#col-rows tr.pending")).to_have_count(0)
+    expect(page.locator("#col-rows tr.checking")).to_have_count(0)
+    expect(page.locator("#col-rows tr.sound").first).to_be_visible()
+    page.evaluate("document.getElementById('col-progress').scrollIntoView()")
+    shot(page, "collection")
+    page.evaluate("window.scrollTo(0, 0)")
+
+    step("exporting JSON lines, compared with tsumi solve --json --report --jobs 2")
+    jsonl = download(page, "#col-jsonl", "collection.jsonl").read_text(encoding="utf-8")
+    got = [json.loads(line) for line in jsonl.splitlines()]
+    cli = subprocess.run([TSUMI, "solve", str(SAMPLE), "--json", "--report", "--jobs", "2", "--ordered",
+                          "--time-limit", str(TIME_LIMIT)], capture_output=True, text=True)
+    want = [json.loads(line) for line in cli.stdout.splitlines()]
+    assert len(got) == len(want) == 20, (len(got), len(want), cli.stderr)
+    for g, w in zip(got, want):
+        assert without_times(g) == without_times(w), (g, w)
+    # Each line spaced as the CLI writes it.
+    assert jsonl.splitlines()[0].startswith('{"name": "dev-001", "sfen": '), jsonl[:80]
+
+    step("exporting the table as CSV")
+    text = download(page, "#col-csv", "collection.csv").read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:4] == ["番", "作品", "作品の手数", "結果"], rows[0]
+    assert len(rows) == 21, len(rows)
+    statuses = page.evaluate("C.rows.map((r) => r.result.verdict.status)")
+    for row, record, status in zip(rows[1:], want, statuses):
+        assert row[1] == record["name"], (row, record["name"])
+        assert row[4] == str(record["length"] if record["length"] is not None else ""), (row, record)
+        assert row[6] == status, (row, status)
+    by_name = {row[1]: row for row in rows[1:]}
+    # 将棋無双 29: two cooks at ply 13 (see page_test.py) and 非限定.
+    assert by_name["musou-029"][7].startswith("余詰 13手目"), by_name["musou-029"]
+    assert "非限定" in by_name["musou-029"][7], by_name["musou-029"]
+    # No mate under the rule where 31 plies are published.
+    assert by_name["musou-088"][7].startswith("不詰"), by_name["musou-088"]
+    # 将棋無双 77 is sound (two 変同, no fault); a mate in 1 of the random set
+    # leaves pieces over and has other mates at once.
+    assert by_name["musou-077"][6:8] == ["sound", "健全"], by_name["musou-077"]
+    assert by_name["dev-006"][7] == "駒余り · 非限定 1手目", by_name["dev-006"]
+    # Published 13, the shortest mate proven 15 under the rule.
+    assert by_name["musou-038"][7].startswith("作品の手数 13手と相違（最短 15手）"), by_name["musou-038"]
+
+    step("exporting every answer as one KIF file, replayed by cshogi")
+    for button, name, encoding in [("#col-kif", "collection.kif", "cp932"), ("#col-kifu", "collection.kifu", "utf-8")]:
+        path = download(page, button, name)
+        text = path.read_bytes().decode(encoding)
+        # Each record begins with its 作品名 (every work here has a name).
+        records = ["作品名：" + r for r in text.split("\n作品名：")]
+        records[0] = records[0][len("作品名："):]
+        mates = [r for r in want if r["result"] == "mate"]
+        assert len(records) == len(mates), (len(records), len(mates))
+        for record, mate in zip(records, mates):
+            one = SHOTS / "one.kifu"
+            one.write_text(record, encoding="utf-8")
+            kif = KIF.Parser.parse_file(str(one))
+            moves = [cshogi.move_to_usi(m) for m in kif.moves]
+            assert moves == mate["pv"], (mate["name"], moves, mate["pv"])
+            one.unlink()
+        # The file read back as a collection: the same works.
+        works = page.evaluate("""async (text) => (await api('/api/collection/parse?name=all.kifu',
+            new TextEncoder().encode(text), 'application/octet-stream')).works""", text)
+        assert [w["name"] for w in works] == [m["name"] for m in mates], works
+        assert [w["sfen"] for w in works] == [m["sfen"] for m in mates], works
+
+    step("in English")
+    page.click("#lang-en")
+    expect(page.locator("#col-rows tr").nth(17).locator(".c-verdict")).to_contain_text("cook (余詰) at ply 13")
+    expect(page.locator("#col-progress")).to_contain_text("Done: 20 of 20 works")
+    page.evaluate("document.getElementById('col-rows').children[10].scrollIntoView()")
+    shot(page, "collection-english")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#lang-ja")
+
+    step("a row opens its work on the board")
+    page.click("#col-rows tr:nth-child(18)")
+    expect(page.locator("#tab-setup")).to_have_attribute("aria-selected", "true")
+    page.wait_for_function("() => S.problem && S.problem.name === 'musou-029'")
+    assert page.evaluate("S.problem.sfen") == want[17]["sfen"]
+    expect(page.locator("#message")).to_contain_text("作品集から：musou-029 — 余詰 13手目")
+    expect(page.locator("#board .piece")).not_to_have_count(0)
+    page.click("#tab-collection")
+    expect(page.locator("#col-rows tr.selected .c-name")).to_have_text("musou-029")
+
+    step("two files dropped on the page at once")
+    page.click("#col-clear")
+    page.click("#tab-setup")
+    page.evaluate("""([a, b]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([a], 'two.tsv'));
+        data.items.add(new File([b], 'one.sfen'));
+        document.getElementById('board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }""", [f"{want[0]['sfen']}\t0\tdropped-1\n{want[2]['sfen']}\t1\tdropped-2\n", want[4]["sfen"] + "\n"])
+    expect(page.locator("#tab-collection")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#col-rows tr")).to_have_count(3)
+    expect(page.locator("#col-rows tr").nth(2).locator(".c-name")).to_have_text("one.sfen:1")
+
+    step("a file whose second record is broken, and a file that is no collection")
+    page.click("#col-clear")
+    expect(page.locator("#col-rows tr")).to_have_count(0)
+    good = want[2]
+    kif_one = subprocess.run([TSUMI, "solve", "--sfen", good["sfen"], "--kif", str(SHOTS / "one.kifu")],
+                             capture_output=True, text=True)
+    assert kif_one.returncode == 0, kif_one.stderr
+    record = (SHOTS / "one.kifu").read_text(encoding="utf-8")
+    # Its first move made one that is not legal (no piece on 11).
+    lines = record.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.lstrip().startswith("1 "))
+    lines[first] = "   1 ９九飛(11)"
+    broken = "\n".join(lines) + "\n"
+    (SHOTS / "one.kifu").unlink()
+    two = SHOTS / "two-records.kifu"
+    two.write_text(record + "\n" + broken + "\n" + record, encoding="utf-8")
+    assert record.endswith("\n")
+    page.set_input_files("#col-file", str(two))
+    expect(page.locator("#col-rows tr")).to_have_count(3)
+    expect(page.locator("#col-message")).to_contain_text("2作を読み込みました（うち 1 件は読めない記録）")
+    bad_line = len(record.splitlines()) + 2 + first
+    expect(page.locator("#col-rows tr").nth(1).locator(".c-verdict")).to_contain_text(f"{bad_line}行目")
+    expect(page.locator("#col-rows tr.error")).to_have_count(1)
+    two.unlink()
+    notes = SHOTS / "notes.png"
+    notes.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\xff\xfe\x81")
+    page.set_input_files("#col-file", str(notes))
+    expect(page.locator("#col-message")).to_contain_text("notes.png")
+    expect(page.locator("#col-message")).to_contain_text("読めません")
+    expect(page.locator("#col-rows tr")).to_have_count(3)
+    notes.unlink()
+    assert not errors, errors
+
+
+def phone(browser, errors):
+    step("the collection at 390x844")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP",
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(URL)
+    page.wait_for_function("() => S.problem !== null")
+    page.tap("#tab-collection")
+    page.set_input_files("#col-file", str(SAMPLE))
+    expect(page.locator("#col-rows tr")).to_have_count(20)
+    page.fill("#col-time", "1")
+    page.tap("#col-check")
+    expect(page.locator("#col-stop")).to_be_enabled()
+    expect(page.locator("#col-rows tr:not(.checking)").first).to_be_visible(timeout=30_000)
+    # Stop: the works not yet checked go back to 未検討.
+    page.tap("#col-stop")
+    expect(page.locator("#col-stop")).to_be_disabled(timeout=30_000)
+    expect(page.locator("#col-progress")).to_contain_text("中断しました")
+    fits_width(page, 390)
+    page.locator("#col-summary").scroll_into_view_if_needed()
+    shot(page, "collection-390")
+    context.close()
+
+
+def main():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="ja-JP",
+                                      accept_downloads=True)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            run(page, errors)
+            phone(browser, errors)
+        except Exception:
+            page.screenshot(path=str(SHOTS / "collection-failure.png"), full_page=True)
+            print("collection test: failed; the page is in collection-failure.png", flush=True)
+            raise
+        assert not errors, errors
+        browser.close()
+    print("collection test: all steps passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
