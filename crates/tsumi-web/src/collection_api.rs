@@ -31,12 +31,12 @@ use serde_json::{json, Value};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tsumi_answer::job_pool;
-use tsumi_answer::kif::solution_kif;
+use tsumi_answer::kif::answer_kif;
 use tsumi_answer::record::{ErrorRecord, SolveRecord};
 use tsumi_answer::refusal::Refusal;
 use tsumi_answer::variation_lines::{variation_lines, LineBudget};
 use tsumi_answer::work_verdict::WorkVerdict;
-use tsumi_mate::{Progress, Verdict};
+use tsumi_mate::Progress;
 use tsumi_notation::collection::{collection_kif, read_collection, CollectionEntry};
 use tsumi_notation::japanese::pv_to_japanese;
 use tsumi_notation::kif::{to_kif_with, KifWriteOptions};
@@ -363,12 +363,10 @@ fn check_work(
     });
     let record = SolveRecord::new(&w.name, &pos, &sol, report.as_ref(), w.published_length)
         .with_lines(lines.as_ref());
-    let kifu = (sol.verdict == Verdict::Mate && !sol.pv.is_empty())
-        .then(|| {
-            let rec = solution_kif(&w.name, &pos, &sol.pv, report.as_ref());
-            to_kif_with(&rec, &KifWriteOptions::SOLUTION).ok()
-        })
-        .flatten();
+    // The answer as `tsumi solve --kif` writes it: the record with its
+    // branches (変同, 変長, cooks, 非限定, or a no-mate's refutations).
+    let kifu = answer_kif(&w.name, &pos, &sol, report.as_ref(), lines.as_ref())
+        .and_then(|rec| to_kif_with(&rec, &KifWriteOptions::SOLUTION).ok());
     WorkResult {
         index,
         verdict: Some(WorkVerdict::of(&sol, report.as_ref(), w.published_length)),
