@@ -124,7 +124,10 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
     assert_eq!(cooked["faults"][0]["kind"], "cook");
     assert_eq!(cooked["faults"][0]["ply"], 1);
     assert_eq!(results[2]["verdict"]["faults"][0]["kind"], "no-mate");
-    assert!(results[2]["kifu"].is_null());
+    // A no-mate's KIF is its refuted first checks, as `tsumi solve --kif`
+    // writes it, the start commented 不詰.
+    let refuted = results[2]["kifu"].as_str().expect("a no-mate's record");
+    assert!(refuted.contains("*不詰"), "{refuted}");
     // The refused position: an error record, as `tsumi solve --json`
     // writes one.
     assert!(results[3]["verdict"].is_null());
@@ -163,7 +166,7 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         .map(|r| &r["kifu"])
         .filter(|k| !k.is_null())
         .collect();
-    assert_eq!(records.len(), 2);
+    assert_eq!(records.len(), 3);
     let (s, k) = post_json(&app, "/api/collection/kif", json!({ "records": records })).await;
     assert_eq!(s, StatusCode::OK, "{k}");
     assert!(k["kif_base64"].is_string());
@@ -177,7 +180,7 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         .iter()
         .map(|w| w["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["one", "cooked"]);
+    assert_eq!(names, ["one", "cooked", "none"]);
     // The position (KIF keeps no move number).
     let sfen = works(&v)[1]["sfen"].as_str().unwrap().to_string();
     assert_eq!(
