@@ -55,7 +55,7 @@ impl Walker {
         let helpers: Vec<Budget> = (1..threads).map(|_| self.budget.helper(&pool)).collect();
         let (mine, theirs) = std::thread::scope(|scope| {
             let mut handles = Vec::new();
-            for budget in helpers {
+            for (lane, budget) in (1..).zip(helpers) {
                 let (pos, config, cap) = (self.pos.clone(), cx.config, cx.cap);
                 let (shared, pool, busy) = (&shared, &pool, &busy);
                 let spawned = std::thread::Builder::new()
@@ -65,6 +65,8 @@ impl Walker {
                         let cx = Context::new(shared.table(), config).capped(cap);
                         let mut h = Walker::new(pos, budget);
                         h.busy = Some(busy.clone());
+                        h.lane = lane;
+                        h.set_noise(lane);
                         let r = h.settle(&cx, remaining, 0);
                         if r.resolved() {
                             pool.halt();
