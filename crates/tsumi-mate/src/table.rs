@@ -56,10 +56,14 @@
 //! Several search threads may use one table at once through a
 //! [`SharedTable`] (the parallel search): each bucket has a one-byte spin
 //! lock beside it, taken for the few dozen instructions of one probe or
-//! store, so that no thread ever reads half an entry; the counters are
-//! atomics; a garbage collection runs on one thread at a time and locks
-//! one bucket at a time while the others go on searching. A table that is
-//! not shared takes no lock.
+//! store, so that no thread ever reads half an entry. Each thread counts
+//! the entries it adds and removes in a lane of its own (a cache line no
+//! other thread writes), and the lanes are summed when a thread polls,
+//! every few hundred nodes ([`Table::poll`]); that is also when a full
+//! table is found and a garbage collection starts, whose sweep the
+//! threads share, chunk by chunk, locking one bucket at a time. A table
+//! that is not shared takes no lock and looks at its count at every
+//! store, as before.
 
 use crate::useless::Interpositions;
 use crate::zeroed::{Zeroable, ZeroedArray};
