@@ -6,8 +6,11 @@
 #
 # PAIRS (default 4) pairs of runs, each pair one thread then two, back to
 # back, on FILE (default: the 7 musou problems of docs/solver.md, taken from
-# ../shared/data/tsume/musou.tsv) with --time-limit 10 --hash 1024 unless
-# other solve options are given. Before and after each pair, two 2-second
+# ../shared/data/tsume/musou.tsv; `long`: ACTの夢 and 世界大戦 of
+# ../shared/data/tsume/long.tsv; else any file `tsumi solve` reads, such as
+# sfen<TAB>name lines) with --time-limit 10 --hash 1024 unless other solve
+# options are given (the two long works take about 10 s each on one
+# thread: give them --time-limit 60 --hash 1024). Before and after each pair, two 2-second
 # Python busy loops run side by side; a pair is only run when each reaches
 # 80 % of 15 M iterations, that is when both cores are free (the machine is
 # shared: with one core busy elsewhere two threads get one core and gain
@@ -23,7 +26,11 @@ if [ ${#opts[@]} -eq 0 ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -z "$file" ]; then
+if [ "$file" = long ]; then
+    file=$work/long.sfen
+    grep -v '^#' ../shared/data/tsume/long.tsv | awk -F'\t' '{print $1"\t"$3}' |
+        grep -P '\t(ACTの夢\(467手詰\)|世界大戦)$' > "$file"
+elif [ -z "$file" ]; then
     file=$work/musou-hard.sfen
     grep -v '^#' ../shared/data/tsume/musou.tsv | awk -F'\t' '{print $1"\t"$3}' |
         grep -P '\tmusou-0(11|13|16|56|60|85|89)$' > "$file"

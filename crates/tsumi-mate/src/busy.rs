@@ -5,6 +5,14 @@
 use crate::table::INF_MINUS;
 use std::sync::atomic::{AtomicU16, Ordering};
 
+/// The plies below the root within which the threads mark the nodes they
+/// are in and read each other's marks. Deeper, where a thread spends
+/// nearly all of its nodes, the threads are seldom in the same node, and
+/// a mark at every node would be an atomic write to a cache line other
+/// threads write too: near the root a thread enters a node only when a
+/// subtree returns.
+pub(crate) const BUSY_PLIES: usize = 16;
+
 /// Slots of the busy set (a power of two).
 const BUSY_SLOTS: usize = 1 << 16;
 
@@ -58,4 +66,74 @@ pub(crate) fn virtual_loss(v: u32, threads: u32) -> u32 {
     }
     let loss = (v as u64 / 2 + 1) * threads as u64;
     (v as u64 + loss).min(INF_MINUS as u64 - 1) as u32
+}
+
+/// A helper thread's drift from the others (as KomoringHeights' table
+/// look-ups do): every `interval`-th unresolved child it expands gets one
+/// more on its proof and disproof numbers, so that threads starting from
+/// the same root break ties differently and go their own ways. The
+/// calling thread has none, so that one thread searches as without
+/// threads. Only the order of the search changes: the numbers are
+/// estimates, never results.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Noise {
+    /// Children between two noisy ones (`u32::MAX`: never).
+    interval: u32,
+    /// Children until the next noisy one.
+    countdown: u32,
+}
+
+impl Noise {
+    /// No noise.
+    pub(crate) const NONE: Noise = Noise {
+        interval: u32::MAX,
+        countdown: u32::MAX,
+    };
+
+    /// The noise of the thread of `lane` (none for lane 0): intervals of
+    /// 2 to 9 children, the threads out of step.
+    pub(crate) fn of_lane(lane: usize) -> Noise {
+        const INTERVALS: [u32; 8] = [7, 6, 5, 4, 3, 2, 8, 9];
+        if lane == 0 {
+            return Noise::NONE;
+        }
+        let interval = INTERVALS[(lane - 1) % 8];
+        Noise {
+            interval,
+            countdown: (lane as u32) % (interval + 1),
+        }
+    }
+
+    /// True when the next child gets the noise.
+    #[inline]
+    pub(crate) fn due(&mut self) -> bool {
+        if self.interval == u32::MAX {
+            return false;
+        }
+        if self.countdown == 0 {
+            self.countdown = self.interval;
+            true
+        } else {
+            self.countdown -= 1;
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_calling_thread_has_no_noise_and_helpers_keep_their_interval() {
+        let mut none = Noise::of_lane(0);
+        assert!((0..1000).all(|_| !none.due()));
+        for lane in 1..=16 {
+            let mut n = Noise::of_lane(lane);
+            let due: Vec<usize> = (0..40).filter(|_| n.due()).collect();
+            let interval = [7, 6, 5, 4, 3, 2, 8, 9][(lane - 1) % 8] as usize;
+            assert!(due.len() >= 40 / (interval + 1), "lane {lane}: {due:?}");
+            assert!(due.windows(2).all(|w| w[1] - w[0] == interval + 1));
+        }
+    }
 }

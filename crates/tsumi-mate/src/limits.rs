@@ -159,12 +159,15 @@ impl Budget {
     /// limits, or `cap`, the node count at which the current phase ends
     /// (its context's, `u64::MAX` for none). A cap that has stopped the
     /// search stays stopped until [`Budget::resume`] or [`Budget::grace`].
+    /// `poll_table` is called at every poll (every [`POLL_INTERVAL`]
+    /// nodes): the table's look at itself, returning its use in
+    /// thousandths for the progress report.
     #[inline]
     pub(crate) fn exhausted(
         &mut self,
         nodes: u64,
         cap: u64,
-        hashfull: impl FnOnce() -> u32,
+        poll_table: impl FnOnce() -> u32,
     ) -> bool {
         if self.exhausted {
             return true;
@@ -172,15 +175,16 @@ impl Budget {
         if nodes >= self.node_limit.min(cap) {
             self.exhausted = true;
         } else if nodes >= self.next_poll {
-            self.poll(nodes, cap, hashfull);
+            self.poll(nodes, cap, poll_table);
         }
         self.exhausted
     }
 
     /// Looks at the clock, the stop flag and the pool; reports progress.
     #[inline(never)]
-    fn poll(&mut self, nodes: u64, cap: u64, hashfull: impl FnOnce() -> u32) {
+    fn poll(&mut self, nodes: u64, cap: u64, poll_table: impl FnOnce() -> u32) {
         self.next_poll = nodes + POLL_INTERVAL;
+        let hashfull = poll_table();
         let mut total = nodes;
         let mut halted = false;
         if let Some((pool, added)) = self.pool.as_mut() {
@@ -198,7 +202,7 @@ impl Budget {
                     nodes: total,
                     elapsed: now - self.started,
                     phase: self.phase,
-                    hashfull_permille: hashfull(),
+                    hashfull_permille: hashfull,
                 });
             }
         }

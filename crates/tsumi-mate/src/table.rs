@@ -56,16 +56,21 @@
 //! Several search threads may use one table at once through a
 //! [`SharedTable`] (the parallel search): each bucket has a one-byte spin
 //! lock beside it, taken for the few dozen instructions of one probe or
-//! store, so that no thread ever reads half an entry; the counters are
-//! atomics; a garbage collection runs on one thread at a time and locks
-//! one bucket at a time while the others go on searching. A table that is
-//! not shared takes no lock.
+//! store, so that no thread ever reads half an entry. Each thread counts
+//! the entries it adds and removes in a lane of its own (a cache line no
+//! other thread writes), and the lanes are summed when a thread polls,
+//! every few hundred nodes ([`Table::poll`]); that is also when a full
+//! table is found and a garbage collection starts, whose sweep the
+//! threads share, chunk by chunk, locking one bucket at a time. A table
+//! that is not shared takes no lock and looks at its count at every
+//! store, as before.
 
 use crate::useless::Interpositions;
 use crate::zeroed::{Zeroable, ZeroedArray};
 use std::cell::{Cell, UnsafeCell};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use tsumi_core::{Hand, Move};
 
 /// Infinite proof or disproof number.
@@ -227,6 +232,49 @@ pub struct TableStats {
 
 /// The transposition table.
 ///
+/// The most threads that share a table at once: one [`Lane`] each.
+pub(crate) const MAX_LANES: usize = 256;
+
+/// One thread's counts while a table is shared, alone on its cache
+/// lines (two, as the hardware prefetches lines in pairs): the thread of
+/// the lane writes them, the others read them only when they poll, so
+/// the lines stay in the writer's cache. (The adds are atomic all the
+/// same, so that threads sharing a lane, as the public store methods do
+/// on lane 0, still count right.)
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Lane {
+    /// Change to the entries in use (wrapping: may be below zero).
+    used: AtomicUsize,
+    replacements: AtomicU64,
+}
+
+impl Lane {
+    #[inline]
+    fn add(c: &AtomicUsize, delta: isize) {
+        c.fetch_add(delta as usize, Ordering::Relaxed);
+    }
+}
+
+/// A garbage collection while the table is shared: the buckets are swept
+/// in chunks that the threads take in turn at their polls.
+#[derive(Debug, Default)]
+struct Sweep {
+    /// The chunks' fields below are set for a running sweep.
+    active: AtomicBool,
+    /// Entries of work classes below this go.
+    cut: AtomicUsize,
+    /// The next chunk to take.
+    next: AtomicUsize,
+    /// Chunks swept.
+    done: AtomicUsize,
+    /// Entries removed so far.
+    removed: AtomicU64,
+}
+
+/// Buckets in one chunk of a shared sweep.
+const SWEEP_CHUNK: usize = 1 << 12;
+
 /// Every method that reads or writes entries takes `&self`: a bucket is
 /// reached through a guard ([`Table::lock`]) that holds the bucket's spin
 /// lock while the table is shared by several search threads (see
@@ -256,6 +304,14 @@ pub struct Table {
     replacements: AtomicU64,
     collections: AtomicU64,
     collected: AtomicU64,
+    /// While shared: each thread's changes to `used` and `replacements`,
+    /// one lane per thread on cache lines of its own, summed when a
+    /// thread polls ([`Table::poll`]) and folded into the totals when the
+    /// sharing ends.
+    lanes: OnceLock<Box<[Lane]>>,
+    /// While shared: the sweep of a garbage collection, which every
+    /// thread takes part in at its polls (see [`Table::poll`]).
+    sweep: Sweep,
     gen: u8,
     /// The buckets that received a live entry in this generation, listed
     /// at their first one (see [`Table::insert`]), at most
@@ -392,6 +448,8 @@ impl Table {
             replacements: AtomicU64::new(0),
             collections: AtomicU64::new(0),
             collected: AtomicU64::new(0),
+            lanes: OnceLock::new(),
+            sweep: Sweep::default(),
             gen: 1,
             touched: UnsafeCell::new(Vec::new()),
             touched_cap: (buckets / 64).max(16),
@@ -484,20 +542,88 @@ impl Table {
         }
     }
 
-    /// Changes the count of entries in use by `delta`.
+    /// The lane of thread `lane` (while shared).
     #[inline]
-    fn count_used(&self, delta: isize) {
+    fn lane(&self, lane: usize) -> &Lane {
+        &self.lanes.get().expect("a shared table has lanes")[lane]
+    }
+
+    /// Changes the count of entries in use by `delta`, for a store made by
+    /// the thread of `lane`: in its lane while shared.
+    #[inline]
+    fn count_used(&self, lane: usize, delta: isize) {
         if self.shared() {
-            if delta >= 0 {
-                self.used.fetch_add(delta as usize, Ordering::Relaxed);
-            } else {
-                self.used.fetch_sub(delta.unsigned_abs(), Ordering::Relaxed);
-            }
+            Lane::add(&self.lane(lane).used, delta);
         } else {
             let u = self.used.load(Ordering::Relaxed);
             self.used
                 .store(u.wrapping_add_signed(delta), Ordering::Relaxed);
         }
+    }
+
+    /// Counts a replacement made by the thread of `lane`.
+    #[inline]
+    fn count_replacement(&self, lane: usize) {
+        if self.shared() {
+            self.lane(lane).replacements.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.count(&self.replacements, 1);
+        }
+    }
+
+    /// Entries in use: the total, plus every lane's change while shared.
+    fn in_use(&self) -> usize {
+        let mut used = self.used.load(Ordering::Relaxed);
+        if let Some(lanes) = self.lanes.get() {
+            for l in lanes.iter() {
+                used = used.wrapping_add(l.used.load(Ordering::Relaxed));
+            }
+        }
+        // A lane read before another's matching change may show the sum
+        // a little below zero.
+        (used as isize).max(0) as usize
+    }
+
+    /// Replacements: the total, plus every lane's while shared.
+    fn replaced(&self) -> u64 {
+        let lanes = self.lanes.get().map_or(0, |lanes| {
+            lanes
+                .iter()
+                .map(|l| l.replacements.load(Ordering::Relaxed))
+                .sum()
+        });
+        self.replacements.load(Ordering::Relaxed) + lanes
+    }
+
+    /// Moves every lane's counts into the totals (the table is no longer
+    /// shared).
+    fn fold_lanes(&self) {
+        if let Some(lanes) = self.lanes.get() {
+            for l in lanes.iter() {
+                let u = l.used.swap(0, Ordering::Relaxed);
+                self.used.fetch_add(u, Ordering::Relaxed);
+                let r = l.replacements.swap(0, Ordering::Relaxed);
+                self.replacements.fetch_add(r, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// A search thread's look at the table as a whole, every few hundred
+    /// nodes: while the table is shared, the thread takes its part in a
+    /// running garbage collection, sums the lanes, and starts a
+    /// collection when the table is full (a table that is not shared does
+    /// this at every store). Returns the table's use in thousandths
+    /// ([`Table::hashfull_permille`]).
+    pub(crate) fn poll(&self) -> u32 {
+        if self.shared() {
+            if self.sweep.active.load(Ordering::Acquire) {
+                self.join_sweep();
+            }
+            if self.in_use() >= self.next_check.load(Ordering::Relaxed) {
+                self.grown();
+            }
+        }
+        self.hashfull_permille()
     }
 
     fn reset_stats(&mut self) {
@@ -553,8 +679,8 @@ impl Table {
     pub fn stats(&self) -> TableStats {
         TableStats {
             capacity: self.capacity(),
-            used: self.used.load(Ordering::Relaxed),
-            replacements: self.replacements.load(Ordering::Relaxed),
+            used: self.in_use(),
+            replacements: self.replaced(),
             collections: self.collections.load(Ordering::Relaxed),
             collected: self.collected.load(Ordering::Relaxed),
         }
@@ -562,7 +688,7 @@ impl Table {
 
     /// Entries in use, in thousandths of the capacity (USI `hashfull`).
     pub fn hashfull_permille(&self) -> u32 {
-        (self.used.load(Ordering::Relaxed) as u64 * 1000 / self.capacity().max(1) as u64) as u32
+        (self.in_use() as u64 * 1000 / self.capacity().max(1) as u64) as u32
     }
 
     #[inline]
@@ -603,7 +729,8 @@ impl Table {
             use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             // A raw pointer, no reference: another thread may be writing
             // the bucket under its lock.
-            let p = self.buckets.as_mut_ptr().wrapping_add(self.bucket(key)) as *const i8;
+            let b = self.bucket(key);
+            let p = self.buckets.as_mut_ptr().wrapping_add(b) as *const i8;
             // A bucket is four cache lines, fetched all.
             for line in 0..4 {
                 // SAFETY: a prefetch never faults and reads nothing into
@@ -611,6 +738,17 @@ impl Table {
                 #[allow(unused_unsafe)]
                 unsafe {
                     _mm_prefetch::<_MM_HINT_T0>(p.add(line * 64));
+                }
+            }
+            if self.shared() {
+                // And the bucket's lock, which lies in another array: the
+                // lock taken at the probe would otherwise wait for memory
+                // (most of a shared probe's time, perf found).
+                let l = self.locks.as_mut_ptr().wrapping_add(b) as *const i8;
+                // SAFETY: as above; the address lies inside the lock array.
+                #[allow(unused_unsafe)]
+                unsafe {
+                    _mm_prefetch::<_MM_HINT_T0>(l);
                 }
             }
         }
@@ -709,6 +847,21 @@ impl Table {
         key: u64,
         hand: Hand,
         remaining: u16,
+        numbers: (u32, u32),
+        best: Move,
+        work: u64,
+    ) {
+        self.store_open_in(0, key, hand, remaining, numbers, best, work);
+    }
+
+    /// [`Table::store_open`] by the thread of `lane` (see [`Lane`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store_open_in(
+        &self,
+        lane: usize,
+        key: u64,
+        hand: Hand,
+        remaining: u16,
         (pn, dn): (u32, u32),
         best: Move,
         work: u64,
@@ -728,6 +881,7 @@ impl Table {
             }
         }
         self.insert(
+            lane,
             &mut guard,
             Entry {
                 key,
@@ -747,12 +901,12 @@ impl Table {
 
     /// Removes the open entry of `(key, hand)` from the locked bucket
     /// `entries`, returning its work.
-    fn take_open(&self, entries: &mut [Entry; BUCKET], key: u64, hand: Hand) -> u32 {
+    fn take_open(&self, lane: usize, entries: &mut [Entry; BUCKET], key: u64, hand: Hand) -> u32 {
         let gen = self.gen;
         for e in entries.iter_mut() {
             if e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand {
                 e.state = State::Empty;
-                self.count_used(-1);
+                self.count_used(lane, -1);
                 return e.work;
             }
         }
@@ -761,17 +915,23 @@ impl Table {
 
     /// The bucket of `key` locked, with the open entry of `(key,
     /// node_hand)` taken out of the table: its work is added to `carried`.
-    fn lock_resolving(&self, key: u64, node_hand: Hand, carried: &mut u32) -> Guard<'_> {
+    fn lock_resolving(
+        &self,
+        lane: usize,
+        key: u64,
+        node_hand: Hand,
+        carried: &mut u32,
+    ) -> Guard<'_> {
         self.collect_if_full();
         let b = self.bucket(key);
         if self.open_bucket(key, node_hand) != b {
             let mut other = self.lock(self.open_bucket(key, node_hand));
-            let w = self.take_open(other.entries(), key, node_hand);
+            let w = self.take_open(lane, other.entries(), key, node_hand);
             *carried = carried.saturating_add(w);
         }
         let mut guard = self.lock(b);
         if self.share_open {
-            let w = self.take_open(guard.entries(), key, node_hand);
+            let w = self.take_open(lane, guard.entries(), key, node_hand);
             *carried = carried.saturating_add(w);
         }
         guard
@@ -784,6 +944,22 @@ impl Table {
     #[allow(clippy::too_many_arguments)]
     pub fn store_proven(
         &self,
+        key: u64,
+        node_hand: Hand,
+        proof_hand: Hand,
+        len: u16,
+        exact: bool,
+        best: Move,
+        work: u64,
+    ) {
+        self.store_proven_in(0, key, node_hand, proof_hand, len, exact, best, work);
+    }
+
+    /// [`Table::store_proven`] by the thread of `lane` (see [`Lane`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store_proven_in(
+        &self,
+        lane: usize,
         key: u64,
         node_hand: Hand,
         proof_hand: Hand,
@@ -805,7 +981,7 @@ impl Table {
             counted: false,
             gen: self.gen,
         };
-        self.store_resolved(node_hand, entry, work);
+        self.store_resolved(lane, node_hand, entry, work);
     }
 
     /// Stores a disproof of the node `(key, node_hand)`: no mate within
@@ -816,6 +992,22 @@ impl Table {
     #[allow(clippy::too_many_arguments)]
     pub fn store_disproven(
         &self,
+        key: u64,
+        node_hand: Hand,
+        disproof_hand: Hand,
+        depth: u16,
+        exact: bool,
+        rule: Interpositions,
+        work: u64,
+    ) {
+        self.store_disproven_in(0, key, node_hand, disproof_hand, depth, exact, rule, work);
+    }
+
+    /// [`Table::store_disproven`] by the thread of `lane` (see [`Lane`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store_disproven_in(
+        &self,
+        lane: usize,
         key: u64,
         node_hand: Hand,
         disproof_hand: Hand,
@@ -837,7 +1029,7 @@ impl Table {
             counted: rule == Interpositions::CountAll,
             gen: self.gen,
         };
-        self.store_resolved(node_hand, entry, work);
+        self.store_resolved(lane, node_hand, entry, work);
     }
 
     /// Stores the resolved `entry` of the node `(entry.key, node_hand)`
@@ -845,11 +1037,11 @@ impl Table {
     /// result of the same kind already covers it ([`Entry::covers`]);
     /// otherwise the results it covers and the node's open entry go, their
     /// work carried into it.
-    fn store_resolved(&self, node_hand: Hand, mut entry: Entry, work: u64) {
+    fn store_resolved(&self, lane: usize, node_hand: Hand, mut entry: Entry, work: u64) {
         let gen = self.gen;
         let key = entry.key;
         let mut carried = clamp_work(work);
-        let mut guard = self.lock_resolving(key, node_hand, &mut carried);
+        let mut guard = self.lock_resolving(lane, key, node_hand, &mut carried);
         for e in guard.entries().iter_mut() {
             if e.key != key || !e.live(gen) || e.state != entry.state {
                 continue;
@@ -862,11 +1054,11 @@ impl Table {
             if entry.covers(e) {
                 carried = carried.saturating_add(e.work);
                 e.state = State::Empty;
-                self.count_used(-1);
+                self.count_used(lane, -1);
             }
         }
         entry.work = carried;
-        self.insert(&mut guard, entry);
+        self.insert(lane, &mut guard, entry);
     }
 
     /// Lists bucket `b` as written to in this generation.
@@ -894,7 +1086,10 @@ impl Table {
     /// [`Table::huge_at`].
     #[inline]
     fn collect_if_full(&self) {
-        if self.used.load(Ordering::Relaxed) >= self.next_check.load(Ordering::Relaxed) {
+        // While shared, the threads look at the table at their polls.
+        if !self.shared()
+            && self.used.load(Ordering::Relaxed) >= self.next_check.load(Ordering::Relaxed)
+        {
             self.grown();
         }
     }
@@ -907,20 +1102,20 @@ impl Table {
             self.buckets.use_huge_pages();
             self.next_check.store(self.collect_at(), Ordering::Relaxed);
         }
-        if self.used.load(Ordering::Relaxed) >= self.collect_at() {
+        if self.in_use() >= self.collect_at() {
             self.collect_garbage();
         }
     }
 
     /// Puts `entry` into the locked bucket: in a free slot, or in place of
     /// the entry with the least work (open entries first).
-    fn insert(&self, guard: &mut Guard<'_>, entry: Entry) {
+    fn insert(&self, lane: usize, guard: &mut Guard<'_>, entry: Entry) {
         let gen = self.gen;
         let b = guard.b;
         let bucket = guard.entries();
         if let Some(i) = bucket.iter().position(|e| !e.live(gen)) {
             bucket[i] = entry;
-            self.count_used(1);
+            self.count_used(lane, 1);
             // A bucket's first live entry goes to its first slot (every
             // slot is free then): the bucket is listed there, and again
             // only if that slot is freed and filled again.
@@ -934,7 +1129,7 @@ impl Table {
             .min_by_key(|e| ((e.work as u64) << 1) | (e.state != State::Open) as u64)
             .expect("buckets are not empty");
         *victim = entry;
-        self.count(&self.replacements, 1);
+        self.count_replacement(lane);
     }
 
     /// Copies the entries `from` holds in its current generation into this
@@ -955,7 +1150,7 @@ impl Table {
                     self.bucket(e.key)
                 };
                 let mut guard = self.lock(to);
-                self.insert(&mut guard, Entry { gen, ..*e });
+                self.insert(0, &mut guard, Entry { gen, ..*e });
             }
         };
         if from.untracked.load(Ordering::Relaxed) {
@@ -969,9 +1164,9 @@ impl Table {
     }
 
     /// Removes the entries with the least work until at most about half of
-    /// the table is in use. While the table is shared, one thread collects
-    /// at a time (a thread finding a collection running returns at once),
-    /// locking one bucket at a time, and the other threads go on searching.
+    /// the table is in use. While the table is shared, this starts a
+    /// collection the threads share (see [`Table::start_sweep`]) and takes
+    /// the first part in it.
     pub fn collect_garbage(&self) {
         if self
             .collecting
@@ -980,44 +1175,124 @@ impl Table {
         {
             return;
         }
+        if self.shared() {
+            self.start_sweep();
+            self.join_sweep();
+            return;
+        }
         // Histogram of log2(work + 1); remove whole classes from the
         // bottom until enough is freed.
         let mut classes = [0usize; 34];
-        let gen = self.gen;
         for b in 0..self.buckets.len() {
-            let mut guard = self.lock(b);
-            for e in guard.entries().iter() {
-                if e.live(gen) {
-                    classes[work_class(e.work)] += 1;
-                }
-            }
+            self.count_classes(b, &mut classes);
         }
-        let used: usize = classes.iter().sum();
-        let target = used.saturating_sub(self.capacity() / 2);
-        let mut freed = 0;
-        let mut cut = 0;
-        while cut < classes.len() && freed < target.max(1) {
-            freed += classes[cut];
-            cut += 1;
-        }
+        let cut = self.cut(&classes, 1);
         let mut removed = 0u64;
         for b in 0..self.buckets.len() {
-            let mut guard = self.lock(b);
-            let mut here = 0;
-            for e in guard.entries().iter_mut() {
-                if e.live(gen) && work_class(e.work) < cut {
-                    e.state = State::Empty;
-                    here += 1;
-                }
-            }
-            // Counted under the bucket's lock, so that `used` never falls
-            // below the entries actually live.
-            self.count_used(-here);
-            removed += here as u64;
+            removed += self.sweep_bucket(b, cut);
         }
         self.count(&self.collections, 1);
         self.count(&self.collected, removed);
         self.collecting.store(false, Ordering::Release);
+    }
+
+    /// Adds the live entries of bucket `b` to the histogram of work
+    /// classes.
+    fn count_classes(&self, b: usize, classes: &mut [usize; 34]) {
+        let gen = self.gen;
+        let mut guard = self.lock(b);
+        for e in guard.entries().iter() {
+            if e.live(gen) {
+                classes[work_class(e.work)] += 1;
+            }
+        }
+    }
+
+    /// The work class below which entries go, for a histogram taken over
+    /// one bucket in `stride`: enough to bring the table to about half.
+    fn cut(&self, classes: &[usize; 34], stride: usize) -> usize {
+        let used: usize = classes.iter().sum::<usize>() * stride;
+        let target = used.saturating_sub(self.capacity() / 2);
+        let mut freed = 0;
+        let mut cut = 0;
+        while cut < classes.len() && freed < target.max(1) {
+            freed += classes[cut] * stride;
+            cut += 1;
+        }
+        cut
+    }
+
+    /// Removes the live entries of bucket `b` below work class `cut`;
+    /// returns how many went. Counted under the bucket's lock, so that
+    /// `used` never falls below the entries actually live.
+    fn sweep_bucket(&self, b: usize, cut: usize) -> u64 {
+        let gen = self.gen;
+        let mut guard = self.lock(b);
+        let mut here = 0;
+        for e in guard.entries().iter_mut() {
+            if e.live(gen) && work_class(e.work) < cut {
+                e.state = State::Empty;
+                here += 1;
+            }
+        }
+        if self.shared() {
+            self.used.fetch_sub(here, Ordering::Relaxed);
+        } else {
+            self.count_used(0, -(here as isize));
+        }
+        here as u64
+    }
+
+    /// Starts a collection while the table is shared (the caller holds
+    /// `collecting`): the histogram of work classes is taken on a sample
+    /// of the buckets (one in `stride`, at least 65,536 buckets or all),
+    /// so that no thread walks the whole table alone; the sweep itself is
+    /// split in chunks of [`SWEEP_CHUNK`] buckets, which every thread takes
+    /// in turn at its next poll ([`Table::join_sweep`]) until none is
+    /// left.
+    fn start_sweep(&self) {
+        let buckets = self.buckets.len();
+        let stride = (buckets / (1 << 16)).max(1);
+        let mut classes = [0usize; 34];
+        for b in (0..buckets).step_by(stride) {
+            self.count_classes(b, &mut classes);
+        }
+        let sweep = &self.sweep;
+        sweep
+            .cut
+            .store(self.cut(&classes, stride), Ordering::Relaxed);
+        sweep.next.store(0, Ordering::Relaxed);
+        sweep.done.store(0, Ordering::Relaxed);
+        sweep.removed.store(0, Ordering::Relaxed);
+        sweep.active.store(true, Ordering::Release);
+    }
+
+    /// Sweeps chunks of the running collection until none is left to
+    /// take; the thread that sweeps the last chunk ends the collection.
+    fn join_sweep(&self) {
+        let sweep = &self.sweep;
+        let buckets = self.buckets.len();
+        let chunks = buckets.div_ceil(SWEEP_CHUNK);
+        let cut = sweep.cut.load(Ordering::Relaxed);
+        loop {
+            let c = sweep.next.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks {
+                return;
+            }
+            let mut removed = 0;
+            for b in c * SWEEP_CHUNK..((c + 1) * SWEEP_CHUNK).min(buckets) {
+                removed += self.sweep_bucket(b, cut);
+            }
+            sweep.removed.fetch_add(removed, Ordering::Relaxed);
+            if sweep.done.fetch_add(1, Ordering::AcqRel) + 1 == chunks {
+                self.count(&self.collections, 1);
+                let removed = sweep.removed.load(Ordering::Relaxed);
+                self.count(&self.collected, removed);
+                sweep.active.store(false, Ordering::Relaxed);
+                self.collecting.store(false, Ordering::Release);
+                return;
+            }
+        }
     }
 }
 
@@ -1041,6 +1316,9 @@ impl<'a> SharedTable<'a> {
     pub(crate) fn new(table: &'a Table) -> SharedTable<'a> {
         // The threads do not list the buckets they write to.
         table.untracked.store(true, Ordering::Relaxed);
+        table
+            .lanes
+            .get_or_init(|| (0..MAX_LANES).map(|_| Lane::default()).collect());
         table.sharers.fetch_add(1, Ordering::SeqCst);
         SharedTable(table)
     }
@@ -1052,8 +1330,18 @@ impl<'a> SharedTable<'a> {
 }
 
 impl Drop for SharedTable<'_> {
+    /// The last sharer finishes a collection the threads left unfinished
+    /// (they stop at once when a search ends) and folds the lanes into
+    /// the totals.
     fn drop(&mut self) {
-        self.0.sharers.fetch_sub(1, Ordering::SeqCst);
+        let table = self.0;
+        if table.sharers.load(Ordering::SeqCst) == 1 {
+            if table.sweep.active.load(Ordering::Acquire) {
+                table.join_sweep();
+            }
+            table.fold_lanes();
+        }
+        table.sharers.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -1525,10 +1813,15 @@ mod tests {
                         let mut seen = 0u64;
                         start.wait();
                         for round in 0..300_000usize {
+                            if round % 16 == 0 {
+                                // What a search thread does at its polls.
+                                t.poll();
+                            }
                             let key = keys[(round * 7 + id * 13) % keys.len()];
                             let (h, len, best) = derived(key);
                             match round % 4 {
-                                0 => t.store_proven(
+                                0 => t.store_proven_in(
+                                    id,
                                     key,
                                     h,
                                     h,
@@ -1537,7 +1830,8 @@ mod tests {
                                     Move::from_raw(best).unwrap(),
                                     round as u64,
                                 ),
-                                1 => t.store_open(
+                                1 => t.store_open_in(
+                                    id,
                                     key,
                                     h,
                                     len,
@@ -1606,8 +1900,11 @@ mod tests {
                     let t = shared.table();
                     for i in 0..20_000u64 {
                         let key = (i * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                        t.store_open(key, Hand::EMPTY, 3, (1, 1), Move::NULL, i % 64);
-                        assert!(t.stats().used <= t.stats().capacity);
+                        let lane = id as usize;
+                        t.store_open_in(lane, key, Hand::EMPTY, 3, (1, 1), Move::NULL, i % 64);
+                        if i % 8 == 0 {
+                            t.poll();
+                        }
                     }
                 });
             }
@@ -1617,5 +1914,53 @@ mod tests {
         assert!(s.collections > 0);
         assert!(s.used <= s.capacity);
         assert!(s.collected > 0);
+        let gen = t.gen;
+        let live = (0..t.buckets.len())
+            .map(|b| t.lock(b).entries().iter().filter(|e| e.live(gen)).count())
+            .sum::<usize>();
+        assert_eq!(s.used, live, "the lanes, folded, count every entry");
+    }
+
+    /// A table shared by threads that take part in a collection in
+    /// chunks (a table of several chunks): when the sharing ends every
+    /// chunk has been swept once, the collection is counted once, and the
+    /// count of entries in use is exact.
+    #[test]
+    fn a_shared_collection_is_swept_by_every_thread_in_chunks() {
+        let t = Table::with_buckets(SWEEP_CHUNK * 3 + 5);
+        let shared = SharedTable::new(&t);
+        let capacity = t.capacity() as u64;
+        std::thread::scope(|scope| {
+            for id in 0..4u64 {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let t = shared.table();
+                    for i in 0..capacity / 2 {
+                        let key = (i * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        t.store_open_in(id as usize, key, Hand::EMPTY, 3, (1, 1), Move::NULL, i);
+                        if i % 256 == 0 {
+                            t.poll();
+                        }
+                    }
+                });
+            }
+        });
+        drop(shared);
+        let s = t.stats();
+        assert!(s.collections > 0);
+        assert!(
+            !t.sweep.active.load(Ordering::Relaxed),
+            "no sweep left open"
+        );
+        assert!(!t.collecting.load(Ordering::Relaxed));
+        let gen = t.gen;
+        let live = (0..t.buckets.len())
+            .map(|b| t.lock(b).entries().iter().filter(|e| e.live(gen)).count())
+            .sum::<usize>();
+        assert_eq!(s.used, live);
+        assert!(s.used <= s.capacity, "{} of {}", s.used, s.capacity);
+        // The table works on its own again: a collection on one thread.
+        t.collect_garbage();
+        assert_eq!(t.stats().collections, s.collections + 1);
     }
 }

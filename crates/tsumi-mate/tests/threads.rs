@@ -17,10 +17,11 @@ fn threaded(threads: usize, hash_mb: usize, limits: Limits) -> Solver {
 }
 
 /// The first 40 problems of the development set (five with no mate; less
-/// lines 26 and 29, which need tens of millions of nodes), solved with 1, 2
-/// and 4 threads: the same verdict and length as the reference, each time.
+/// lines 26 and 29, which need tens of millions of nodes), solved with 1, 2,
+/// 4, 8 and 16 threads: the same verdict and length as the reference, each
+/// time.
 #[test]
-fn two_and_four_threads_agree_with_one_on_the_dev_set() {
+fn every_thread_count_agrees_with_one_on_the_dev_set() {
     let problems: Vec<DevProblem> = dev_problems()
         .into_iter()
         .take(40)
@@ -28,7 +29,7 @@ fn two_and_four_threads_agree_with_one_on_the_dev_set() {
         .collect();
     assert!(problems.iter().any(|p| p.length == 0), "a no-mate problem");
     let mut failures = Vec::new();
-    for threads in [1, 2, 4] {
+    for threads in [1, 2, 4, 8, 16] {
         // A small table, so that the threads also meet replacements.
         let mut solver = threaded(threads, 8, Limits::nodes(2_000_000));
         for p in &problems {
@@ -49,15 +50,33 @@ fn musou(name: &str) -> MusouProblem {
     musou_problem(name)
 }
 
-/// 将棋無双 9 (29 plies) with two threads: proven at its published length.
+/// 将棋無双 9 (29 plies) with 1, 2, 4, 8 and 16 threads: proven at its
+/// published length each time, in a total of nodes close to one thread's.
 #[test]
-fn two_threads_prove_a_composed_problem_shortest() {
+fn every_thread_count_proves_a_composed_problem_shortest() {
     let p = musou("musou-009");
-    let mut s = threaded(2, 64, Limits::nodes(5_000_000));
-    let sol = solve_checked(&mut s, &p.sfen);
-    assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
-    assert!(sol.proven_shortest);
-    assert_eq!(sol.length, Some(p.length));
+    let mut one = 0;
+    for threads in [1, 2, 4, 8, 16] {
+        let mut s = threaded(threads, 64, Limits::nodes(5_000_000));
+        let sol = solve_checked(&mut s, &p.sfen);
+        assert_eq!(
+            sol.verdict,
+            Verdict::Mate,
+            "{threads} threads, {} nodes",
+            sol.nodes
+        );
+        assert!(sol.proven_shortest, "{threads} threads");
+        assert_eq!(sol.length, Some(p.length), "{threads} threads");
+        if threads == 1 {
+            one = sol.nodes;
+        }
+        // The threads share the work instead of each doing all of it.
+        assert!(
+            sol.nodes < one * 3,
+            "{threads} threads: {} nodes against {one}",
+            sol.nodes
+        );
+    }
 }
 
 /// A node limit over all threads that stops the shortening after a mate
@@ -88,20 +107,32 @@ fn a_limit_before_any_mate_is_unknown_with_threads() {
     assert!(sol.pv.is_empty());
 }
 
-/// A table of 1 MiB that fills many times over while two threads search
-/// (garbage collection running under them): still the right lengths.
+/// A table of 1 MiB that fills many times over while 2 and 4 threads
+/// search (collections the threads share running under them): still the
+/// right lengths, and the count of entries in use within the table.
 #[test]
 fn threads_collect_garbage_in_a_tiny_table() {
-    let mut solver = threaded(2, 1, Limits::nodes(3_000_000));
-    let mut collections = 0;
-    for p in dev_problems()
-        .into_iter()
-        .take(40)
-        .filter(|p| p.length >= 13 && ![26, 29].contains(&p.line_no))
-    {
-        let s = solve_checked(&mut solver, &p.sfen);
-        assert_eq!(solved_length(&s), Some(p.length), "line {}", p.line_no);
-        collections += s.table.collections;
+    for threads in [2, 4] {
+        let mut solver = threaded(threads, 1, Limits::nodes(3_000_000));
+        let mut collections = 0;
+        for p in dev_problems()
+            .into_iter()
+            .take(40)
+            .filter(|p| p.length >= 13 && ![26, 29].contains(&p.line_no))
+        {
+            let s = solve_checked(&mut solver, &p.sfen);
+            assert_eq!(
+                solved_length(&s),
+                Some(p.length),
+                "{threads} threads, line {}",
+                p.line_no
+            );
+            assert!(s.table.used <= s.table.capacity, "{:?}", s.table);
+            collections += s.table.collections;
+        }
+        assert!(
+            collections > 0,
+            "{threads} threads: the tiny table was collected"
+        );
     }
-    assert!(collections > 0, "the tiny table was collected");
 }

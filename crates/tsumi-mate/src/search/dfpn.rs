@@ -55,7 +55,7 @@ impl Policy for Thresholds {
 
     #[inline]
     fn choose(self, w: &Walker, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self) {
-        let (best, second) = match &w.busy {
+        let (best, second) = match w.busy_here() {
             None => select(or, children, None),
             Some(busy) => {
                 // Other threads' nodes look worse (virtual loss), but

@@ -14,14 +14,14 @@
 //! the search (the position, the path, the table); the numbers, the
 //! result and the order are functions of the children alone.
 
-use crate::busy::{virtual_loss, BusySet};
+use crate::busy::{virtual_loss, BusySet, Noise};
 use crate::chain;
 use crate::child::{add_num, dec, inc, Child, NodeResult, NO_REP};
 use crate::estimates::Estimates;
 use crate::keymap::KeyMap;
 use crate::path::Path;
 use crate::pieces::{self, full_hand};
-use crate::table::{Probe, Table, DEPTH_INF, INF};
+use crate::table::{Probe, Table, DEPTH_INF, INF, INF_MINUS};
 use crate::useless::{self, Interpositions};
 use tsumi_core::evasion::EvasionCount;
 use tsumi_core::mate1::MateFilter;
@@ -36,6 +36,8 @@ pub(crate) struct Expander<'a> {
     pub path: &'a Path,
     /// The table.
     pub tt: &'a Table,
+    /// The walker's lane in the table (see [`crate::table`]).
+    pub lane: usize,
     /// The side that mates.
     pub attacker: Color,
     /// How interpositions count.
@@ -44,6 +46,8 @@ pub(crate) struct Expander<'a> {
     pub memo: &'a mut KeyMap<bool>,
     /// First estimates of checks already looked at.
     pub estimates: &'a mut Estimates,
+    /// A helper thread's noise on the numbers of unresolved children.
+    pub noise: &'a mut Noise,
 }
 
 impl Expander<'_> {
@@ -159,6 +163,10 @@ impl Expander<'_> {
                     }
                 }
             }
+            if c.pn != 0 && c.dn != 0 && self.noise.due() {
+                c.pn = (c.pn + 1).min(INF_MINUS.max(c.pn));
+                c.dn = (c.dn + 1).min(INF_MINUS.max(c.dn));
+            }
             kept = i + 1;
             if first_mate_only && or && c.proven() && c.len == 0 {
                 // A mate in one: nothing can prove the node faster.
@@ -198,8 +206,16 @@ impl Expander<'_> {
         };
         if let Some(r) = leaf {
             if r.pn == 0 && r.len == 0 {
-                self.tt
-                    .store_proven(c.key, c.hand, r.hand, 0, r.exact, Move::NULL, 1);
+                self.tt.store_proven_in(
+                    self.lane,
+                    c.key,
+                    c.hand,
+                    r.hand,
+                    0,
+                    r.exact,
+                    Move::NULL,
+                    1,
+                );
             }
             r.apply(c);
         } else {

@@ -5,15 +5,21 @@
 //! its own position, path and node count, on the one table (shared through
 //! [`SharedTable`], which makes every bucket access take the bucket's
 //! lock). What one thread proves or disproves reaches the others through
-//! the table. To keep the threads apart, a thread entering a node marks it
-//! in a shared [`BusySet`](crate::busy) and unmarks it on leaving; a thread choosing a
-//! child adds a *virtual loss* to the selected number (proof number at an
-//! OR node, disproof number at an AND node) of each child other threads
-//! are in, growing with their count, so that it prefers the siblings
-//! (Kaneko 2010; KomoringHeights 1.1 does the same). The first thread to
-//! settle the root raises the pool's halt flag and the others return at
-//! their next poll; node and time limits count over all threads
-//! ([`Pool`]); only the calling thread reports progress.
+//! the table. To keep the threads apart, a thread entering a node within
+//! [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of the root marks it in a
+//! shared [`BusySet`](crate::busy) and unmarks it on leaving; a thread
+//! choosing a child there adds a *virtual loss* to the selected number
+//! (proof number at an OR node, disproof number at an AND node) of each
+//! child other threads are in, growing with their count, so that it
+//! prefers the siblings (Kaneko 2010). Each helper also adds a little noise
+//! to the first numbers of the children it expands
+//! ([`Noise`](crate::busy::Noise), as KomoringHeights does on its table
+//! look-ups), so that the threads drift apart deeper down, where there are
+//! no marks. Each thread counts its table stores in a lane of its own
+//! (see [`crate::table`]). The first thread to settle the root raises the
+//! pool's halt flag and the others return at their next poll; node and
+//! time limits count over all threads ([`Pool`]: each thread adds its
+//! nodes at its polls); only the calling thread reports progress.
 //!
 //! Threads cannot change a verdict or a length: every entry any thread
 //! stores is the result of a sound depth-bounded search, and the virtual
@@ -55,7 +61,7 @@ impl Walker {
         let helpers: Vec<Budget> = (1..threads).map(|_| self.budget.helper(&pool)).collect();
         let (mine, theirs) = std::thread::scope(|scope| {
             let mut handles = Vec::new();
-            for budget in helpers {
+            for (lane, budget) in (1..).zip(helpers) {
                 let (pos, config, cap) = (self.pos.clone(), cx.config, cx.cap);
                 let (shared, pool, busy) = (&shared, &pool, &busy);
                 let spawned = std::thread::Builder::new()
@@ -65,6 +71,8 @@ impl Walker {
                         let cx = Context::new(shared.table(), config).capped(cap);
                         let mut h = Walker::new(pos, budget);
                         h.busy = Some(busy.clone());
+                        h.lane = lane;
+                        h.set_noise(lane);
                         let r = h.settle(&cx, remaining, 0);
                         if r.resolved() {
                             pool.halt();

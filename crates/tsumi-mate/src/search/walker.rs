@@ -9,7 +9,7 @@
 //! What the walk reads and never changes, the table and the phase's
 //! settings, is the [`Context`] every method is given.
 
-use crate::busy::BusySet;
+use crate::busy::{BusySet, Noise, BUSY_PLIES};
 use crate::child::{Child, NodeResult, NO_REP};
 use crate::estimates::Estimates;
 use crate::keymap::KeyMap;
@@ -37,6 +37,12 @@ pub(crate) struct Walker {
     /// In a parallel search: the nodes other threads are in (see
     /// [`crate::search::parallel`]).
     pub busy: Option<Arc<BusySet>>,
+    /// The thread's index in a parallel search (0: the calling thread),
+    /// under which it counts its stores in the table (see
+    /// [`crate::table`]'s lanes).
+    pub lane: usize,
+    /// The helper thread's noise on first numbers (see [`Noise`]).
+    noise: Noise,
     /// Positions already judged by [`crate::useless::mate_now`].
     memo: KeyMap<bool>,
     /// First estimates of checks already looked at (see
@@ -60,6 +66,8 @@ impl Walker {
             nodes: 0,
             budget: Budget::start(&Limits::none(), None),
             busy: None,
+            lane: 0,
+            noise: Noise::NONE,
             memo: KeyMap::default(),
             estimates: Estimates::new(),
             spare_children: Vec::new(),
@@ -149,9 +157,7 @@ impl Walker {
     pub(crate) fn visit(&mut self, cx: &Context) -> bool {
         self.nodes += 1;
         let tt = cx.tt;
-        !self
-            .budget
-            .exhausted(self.nodes, cx.cap, || tt.hashfull_permille())
+        !self.budget.exhausted(self.nodes, cx.cap, || tt.poll())
     }
 
     /// Plays a child's move and puts the child on the path.
@@ -160,17 +166,38 @@ impl Walker {
         self.pos.do_move(c.mv);
         self.path.push(c.key, c.hand);
         if let Some(busy) = &self.busy {
-            busy.enter(c.full_key);
+            if (ply as usize) < BUSY_PLIES {
+                busy.enter(c.full_key);
+            }
         }
     }
 
     /// Takes a child's move back.
     pub(crate) fn leave(&mut self, c: &Child) {
+        if let Some(busy) = &self.busy {
+            if self.path.len() - 2 < BUSY_PLIES {
+                busy.leave(c.full_key);
+            }
+        }
         self.path.pop();
         self.pos.undo_move();
-        if let Some(busy) = &self.busy {
-            busy.leave(c.full_key);
-        }
+    }
+
+    /// In a parallel search, within [`BUSY_PLIES`] of the root: the busy
+    /// marks of the other threads, for choosing among the current node's
+    /// children.
+    #[inline]
+    pub(crate) fn busy_here(&self) -> Option<&BusySet> {
+        self.busy
+            .as_deref()
+            .filter(|_| self.path.len() <= BUSY_PLIES)
+    }
+
+    /// Gives the walker the noise of the helper thread of `lane` (see
+    /// [`Noise`]).
+    #[inline]
+    pub(crate) fn set_noise(&mut self, lane: usize) {
+        self.noise = Noise::of_lane(lane);
     }
 
     /// The legal moves of the node: checks at an OR node, evasions at an
@@ -211,10 +238,12 @@ impl Walker {
             pos: &mut self.pos,
             path: &self.path,
             tt: cx.tt,
+            lane: self.lane,
             attacker: self.attacker,
             rule: cx.rule(),
             memo: &mut self.memo,
             estimates: &mut self.estimates,
+            noise: &mut self.noise,
         }
     }
 
@@ -246,15 +275,23 @@ impl Walker {
         let hand = self.attacker_hand();
         if r.pn == 0 {
             cx.tt
-                .store_proven(key, hand, r.hand, r.len, r.exact, best, work);
+                .store_proven_in(self.lane, key, hand, r.hand, r.len, r.exact, best, work);
         } else if r.dn == 0 {
             if r.rep == NO_REP {
-                cx.tt
-                    .store_disproven(key, hand, r.hand, r.len, r.exact, cx.rule(), work);
+                cx.tt.store_disproven_in(
+                    self.lane,
+                    key,
+                    hand,
+                    r.hand,
+                    r.len,
+                    r.exact,
+                    cx.rule(),
+                    work,
+                );
             }
         } else {
             cx.tt
-                .store_open(key, hand, remaining, (r.pn, r.dn), best, work);
+                .store_open_in(self.lane, key, hand, remaining, (r.pn, r.dn), best, work);
         }
     }
 }
