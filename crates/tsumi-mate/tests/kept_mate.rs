@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use tsumi_mate::{Defence, Limits, Verdict};
+use tsumi_mate::{Defence, Interpositions, Limits, Shortest, Solver, SolverConfig, Verdict};
 
 /// 将棋無双 9 (29 plies): the first mate is found within a few ten
 /// thousand nodes, proving that no 27-ply mate exists takes far more.
@@ -41,7 +41,10 @@ fn a_kept_line_is_as_long_as_its_claim() {
     let mut s = solver(64, Limits::nodes(300_000));
     let sol = solve_checked(&mut s, &p.sfen);
     assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
-    assert!(!sol.proven_shortest, "proven within the limit: pick another");
+    assert!(
+        !sol.proven_shortest,
+        "proven within the limit: pick another"
+    );
     let n = sol.length.expect("a length");
     assert_eq!(sol.pv.len() as u32, n);
     assert_eq!(sol.longest_defence, None, "the line is the claim");
@@ -69,7 +72,8 @@ fn a_long_mate_is_kept_after_its_table_moved_on() {
     let sol = solve_checked(&mut s, YUME_NO_TABIBITO);
     assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
     assert!(!sol.proven_shortest);
-    let n = sol.length.expect("a length");
+    // The claim: the bound proven against every defence.
+    let n = sol.longest_defence.or(sol.length).expect("a length");
     assert!(n <= 339 && n % 2 == 1, "length {n}");
 }
 
@@ -86,6 +90,47 @@ fn a_first_mate_whose_line_the_table_cannot_give_is_kept() {
     let mut s = rule_solver(1024, Limits::nodes(13_000_000), Defence::NoLeftover);
     let sol = solve_checked(&mut s, ASTRAL_TRAVELER);
     assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
-    let n = sol.length.expect("a length");
+    let n = sol.longest_defence.or(sol.length).expect("a length");
     assert!(n >= 579 && n % 2 == 1, "length {n}");
+}
+
+/// 将棋無双 82 (published 21; 25 against the longest defence, which
+/// leaves pieces: 変長), under the 無駄合 rule, stopped at its first mate
+/// (`Shortest::First`), a mate within 27. Under `longest` the kept line
+/// follows the longest defences of the proof found, 27 plies, and ends
+/// with two pawns in hand. Under `no-leftover` it prefers, at each
+/// defence, one whose line leaves no piece over a longer one that leaves
+/// pieces: 25 plies with nothing left, and the bound proven against every
+/// defence, 27, is given beside it (`longest_defence`), never a line
+/// silently shorter than its claim. (At `8dda894` both gave the 27-ply
+/// line with two pawns left.)
+#[test]
+fn a_kept_line_prefers_a_defence_that_leaves_nothing_under_no_leftover() {
+    let p = musou_problem("musou-082");
+    let kept = |defence| {
+        let mut s = Solver::new(SolverConfig {
+            hash_mb: 64,
+            interpositions: Interpositions::SkipUseless,
+            defence,
+            shortest: Shortest::First,
+            ..SolverConfig::default()
+        });
+        solve_checked(&mut s, &p.sfen)
+    };
+    let longest = kept(Defence::Longest);
+    assert_eq!(longest.verdict, Verdict::Mate);
+    assert!(!longest.proven_shortest);
+    let claim = longest.length.unwrap();
+    assert_eq!(longest.pv.len() as u32, claim);
+    assert_eq!(longest.longest_defence, None);
+    assert!(
+        !longest.leftover.is_empty(),
+        "the longest line leaves pieces"
+    );
+    let clean = kept(Defence::NoLeftover);
+    assert!(!clean.proven_shortest);
+    assert!(clean.leftover.is_empty(), "the kept line leaves nothing");
+    let n = clean.length.unwrap();
+    assert!(n < claim, "{n} plies");
+    assert_eq!(clean.longest_defence, Some(claim), "the claim beside it");
 }

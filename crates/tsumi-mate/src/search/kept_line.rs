@@ -245,15 +245,18 @@ impl Walker {
     ) -> Result<(Move, u16), Unread> {
         let mut checks = MoveList::new();
         self.pos.generate_checks(&mut checks);
-        let stored = |w: &Walker| match cx.tt.probe(w.pos.board_key(), w.attacker_hand(), n, cx.rule())
-        {
-            // The move comes from the table (a key may collide): it is
-            // played only if it is one of the checks here.
-            Probe::Proven { len, best, .. } if len > 0 && checks.contains(best) => {
-                Some((best, len))
-            }
-            _ => None,
-        };
+        let stored =
+            |w: &Walker| match cx
+                .tt
+                .probe(w.pos.board_key(), w.attacker_hand(), n, cx.rule())
+            {
+                // The move comes from the table (a key may collide): it is
+                // played only if it is one of the checks here.
+                Probe::Proven { len, best, .. } if len > 0 && checks.contains(best) => {
+                    Some((best, len))
+                }
+                _ => None,
+            };
         if let Some(found) = stored(self) {
             return Ok(found);
         }
@@ -382,8 +385,7 @@ impl Walker {
             let value_done = longest.is_some_and(|(_, l)| {
                 value > bound || (value == bound && (ties_done || l.hand.is_empty()))
             });
-            let clean_done =
-                !st.clean || ties_done || clean.is_some_and(|l| l.len > bound);
+            let clean_done = !st.clean || ties_done || clean.is_some_and(|l| l.len > bound);
             if value_done && clean_done {
                 break;
             }
@@ -481,7 +483,11 @@ mod tests {
             assert_eq!(s.pos.key(), pos.key(), "{sfen}: the moves are taken back");
             let (line, hand) = read.longest.clone();
             assert!(read.value <= r.len, "{sfen}: within the bound");
-            assert_eq!(line.len(), read.value as usize, "{sfen}: the line is the value");
+            assert_eq!(
+                line.len(),
+                read.value as usize,
+                "{sfen}: the line is the value"
+            );
             let searched = s.kept_lines(&cx, r.len, true).unwrap();
             assert_eq!(searched.value, read.value, "{sfen}");
             if rule == Interpositions::CountAll {
