@@ -667,9 +667,9 @@ type KeptLine = (Found, KeptLines);
 /// found, may spend this share of the nodes the solve has spent so far
 /// (at least the grace nodes): a long work's first mate comes after
 /// millions of nodes, and its proof's short defences are the entries the
-/// table collected first (Astral Traveler, a mate within 613 found at
-/// 3.4 M nodes: with the grace nodes alone, 142,600, the reading ran out
-/// and its line, read from the table alone, had 499 plies).
+/// table collected first. (Astral Traveler, a mate within 613 found at
+/// 3.4 M nodes, is still read as a shorter line, from the table alone:
+/// its reading with searches fails for a reason not yet found.)
 const READ_SHARE: u64 = 4;
 
 /// The lines of `found` read from its proof (see
