@@ -19,7 +19,7 @@ use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::search::context::Context;
-use crate::search::kept_line::KeptLines;
+use crate::search::kept_line::{KeptLines, Unread};
 use crate::search::principal_line::LineFailure;
 use crate::search::scratch;
 use crate::search::walker::Walker;
@@ -663,15 +663,6 @@ struct Found {
 /// A mate found and its lines, read from its proof when it was found.
 type KeptLine = (Found, KeptLines);
 
-/// The searches of a kept line's reading, right after its mate was
-/// found, may spend this share of the nodes the solve has spent so far
-/// (at least the grace nodes): a long work's first mate comes after
-/// millions of nodes, and its proof's short defences are the entries the
-/// table collected first. (Astral Traveler, a mate within 613 found at
-/// 3.4 M nodes, is still read as a shorter line, from the table alone:
-/// its reading with searches fails for a reason not yet found.)
-const READ_SHARE: u64 = 4;
-
 /// The lines of `found` read from its proof (see
 /// [`crate::search::kept_line`]), in a context under the convention it
 /// was proven in: first with bounded searches where the table lost an
@@ -684,10 +675,9 @@ const READ_SHARE: u64 = 4;
 /// stopped only by the grace cap lets the solve go on.
 fn read_kept(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
     let cx = cx.with_rule(found.rule);
-    let allowance = grace_nodes(found.len).max(w.nodes / READ_SHARE);
-    let capped = cx.capped(w.nodes.saturating_add(allowance));
+    let capped = cx.capped(w.nodes.saturating_add(grace_nodes(found.len)));
     let read = match w.kept_lines(&capped, found.len, true) {
-        Err(_) => w.kept_lines(&cx, found.len, false),
+        Err(Unread::Missing) => w.kept_lines(&cx, found.len, false),
         r => r,
     };
     let nodes = w.nodes;
@@ -814,7 +804,7 @@ fn kept_mate(
             // alone when the grace nodes run out.
             let cx = cx.with_rule(found.rule);
             let read = match w.kept_lines(&cx, found.len, true) {
-                Err(_) => w.kept_lines(&cx, found.len, false),
+                Err(Unread::Missing) => w.kept_lines(&cx, found.len, false),
                 r => r,
             };
             match (read, kept) {
