@@ -201,12 +201,19 @@ pub fn check_line(
     ) {
         let sol = solver.solve(pos)?;
         finding.proven = sol.verdict == Verdict::Mate && sol.proven_shortest;
+        // A mate not proven shortest: the bound proven against every
+        // defence (its line, given as `length`, may be shorter).
+        let length = if sol.proven_shortest {
+            sol.length
+        } else {
+            sol.longest_defence.or(sol.length)
+        };
         finding.shortest = match sol.verdict {
-            Verdict::Mate => sol.length,
+            Verdict::Mate => length,
             Verdict::NoMate => Some(0),
             Verdict::Unknown => None,
         };
-        let shortest = match (sol.verdict, finding.proven, sol.length) {
+        let shortest = match (sol.verdict, finding.proven, length) {
             (Verdict::Mate, true, Some(n)) => format!("the shortest mate is {n} plies"),
             (Verdict::Mate, false, Some(n)) => {
                 format!("a mate in {n} plies (not proven shortest within the limits)")
@@ -215,7 +222,7 @@ pub fn check_line(
             _ => "the shortest mate was not found within the limits".to_string(),
         };
         if finding.verdict == CheckVerdict::ShorterMate {
-            finding.summary = match (sol.verdict, sol.length) {
+            finding.summary = match (sol.verdict, length) {
                 (Verdict::Mate, Some(n)) if finding.proven => {
                     format!("shorter mate: {n} plies (the author's: {la})")
                 }

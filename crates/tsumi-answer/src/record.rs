@@ -137,12 +137,46 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     format!("internal error: the solver panicked: {msg}")
 }
 
+/// What `longest_defence` says, in words, when the solution has one: for
+/// a proven mate, a 変長 (a longer defence leaves pieces; the line
+/// follows one that leaves none); for a kept mate (not proven shortest),
+/// the bound proven against every defence, which the line shown, not
+/// proven, does not reach.
+pub fn longest_defence_text(sol: &Solution) -> Option<String> {
+    let n = sol.longest_defence?;
+    Some(longest_defence_words(n, sol.pv.len(), sol.proven_shortest))
+}
+
+/// [`longest_defence_text`] from its parts: the length `n` of the mate
+/// against the longest defence, the line's plies, and whether the mate is
+/// proven shortest (the USI engine, which has no [`Solution`] at hand,
+/// says it the same way).
+pub fn longest_defence_words(n: u32, line: usize, proven_shortest: bool) -> String {
+    if proven_shortest {
+        format!(
+            "変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
+        )
+    } else {
+        format!(
+            "a mate within {n} against every defence is proven; the line shown ({line} plies) is not proven: at some defence it takes one whose line leaves no piece, or one whose proof the table lost, over a longer one"
+        )
+    }
+}
+
 /// The verdict in words: `mate in 7`, `mate in 9 (not proven shortest)`,
-/// `no mate`, `unknown within the limits`, ….
+/// `no mate`, `unknown within the limits`, …. A kept mate whose line is
+/// shorter than the bound proven gives both: `mate in 9 (not proven
+/// shortest; within 11 against every defence)`.
 pub fn describe(sol: &Solution) -> String {
     match sol.verdict {
         Verdict::Mate if sol.proven_shortest => format!("mate in {}", sol.length.unwrap_or(0)),
-        Verdict::Mate => format!("mate in {} (not proven shortest)", sol.length.unwrap_or(0)),
+        Verdict::Mate => match sol.longest_defence {
+            Some(m) => format!(
+                "mate in {} (not proven shortest; within {m} against every defence)",
+                sol.length.unwrap_or(0)
+            ),
+            None => format!("mate in {} (not proven shortest)", sol.length.unwrap_or(0)),
+        },
         Verdict::NoMate => "no mate".to_string(),
         Verdict::Unknown => match sol.length {
             Some(n) => format!("unknown (a mate in {n} found, not proven shortest)"),

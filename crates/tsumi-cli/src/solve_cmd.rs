@@ -23,7 +23,7 @@ use crate::results_file::{Done, DoneRow, ResultsFile};
 use tsumi_answer::hands::kanji_hand;
 use tsumi_answer::job_pool;
 use tsumi_answer::kif::answer_kif;
-use tsumi_answer::record::{describe, ErrorRecord, SolveRecord};
+use tsumi_answer::record::{describe, longest_defence_text, ErrorRecord, SolveRecord};
 use tsumi_answer::report_text;
 use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines};
 
@@ -291,11 +291,8 @@ fn print_text(
         if !sol.leftover.is_empty() {
             writeln!(out, "  駒余り: {}", kanji_hand(sol.leftover))?;
         }
-        if let Some(n) = sol.longest_defence {
-            writeln!(
-                out,
-                "  変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
-            )?;
+        if let Some(text) = longest_defence_text(sol) {
+            writeln!(out, "  {text}")?;
         }
     }
     if let Some(r) = report {

@@ -19,9 +19,8 @@
 //!   mate is looked for counting every interposition), `scratch` (a first
 //!   mate looked for on a small table first), `useless_interpositions`
 //!   (the 無駄合 rule applied inside a search), `principal_line` (the
-//!   line of a mate of exact length), `found_line` and `table_line` (the
-//!   line of a mate not proven shortest, searched for or read from the
-//!   table).
+//!   line of a mate of exact length), `kept_line` (the
+//!   line of a mate not proven shortest, read from the proof found).
 //! - `child`: what is known of one child; `chain`: drops on one square
 //!   searched one at a time; `estimates`: the first estimates of
 //!   unsearched checks, remembered; `and_cap`: a deep AND node's summed

@@ -24,19 +24,19 @@
 //! - `principal_line`: the line of a mate of exact length (shortest mate,
 //!   longest defence, fewest pieces left, 変長 under
 //!   [`crate::Defence::NoLeftover`]);
-//! - `found_line`: the line of a mate not proven shortest, searched for;
-//! - `table_line`: the same line read from the table alone.
+//! - `kept_line`: the line of a mate not proven shortest (a kept mate),
+//!   read from the proof found: its value, the longest defences' line and
+//!   the no-leftover one.
 
 pub(crate) mod context;
 pub(crate) mod dfpn;
 pub(crate) mod expansion;
 pub(crate) mod first_mate;
-pub(crate) mod found_line;
+pub(crate) mod kept_line;
 pub(crate) mod node_loop;
 pub(crate) mod parallel;
 pub(crate) mod pnstar;
 pub(crate) mod principal_line;
 pub(crate) mod scratch;
-pub(crate) mod table_line;
 pub(crate) mod useless_interpositions;
 pub(crate) mod walker;

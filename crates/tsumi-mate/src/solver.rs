@@ -19,6 +19,7 @@ use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::search::context::Context;
+use crate::search::kept_line::{KeptLines, Unread};
 use crate::search::principal_line::LineFailure;
 use crate::search::scratch;
 use crate::search::walker::Walker;
@@ -59,26 +60,36 @@ impl Verdict {
 pub struct Solution {
     /// The verdict.
     pub verdict: Verdict,
-    /// For [`Verdict::Mate`], the mate length in plies: the exact shortest
-    /// when `proven_shortest` is true, and then `pv`'s length. When it is
-    /// false, the length within which a mate against every defence was
-    /// proven (the shortest may be less); `pv` may then be shorter than
-    /// it, its defence being the longest the table knew. For
-    /// [`Verdict::Unknown`], rarely, the length of a mate that was found
-    /// but whose line could not be read within the grace nodes.
+    /// For [`Verdict::Mate`], the length of the line `pv`, in plies: with
+    /// `proven_shortest`, the exact shortest mate (or, under
+    /// [`Defence::NoLeftover`], the line's length when it leaves a longer
+    /// defence with pieces left over; see `longest_defence`). Without it
+    /// (a kept mate: a limit stopped the search for a shorter one), the
+    /// length of the line read from the proof found: a mate within
+    /// `longest_defence.unwrap_or(length)` plies against every defence
+    /// is proven (the shortest may be less). For [`Verdict::Unknown`],
+    /// rarely, the length of a mate that was found but whose line could
+    /// not be read within the grace nodes.
     pub length: Option<u32>,
     /// For [`Verdict::Mate`]: the length is proven to be the shortest.
     /// False when a limit stopped the search after a mate was found: the
     /// mate (a line the checker accepted) is reported all the same.
     pub proven_shortest: bool,
     /// The principal line (empty unless the verdict is mate); it has been
-    /// accepted by [`check_mate_line`]. Its length is `length`, except for
-    /// a mate not proven shortest, where it may be less (see `length`).
+    /// accepted by [`check_mate_line`]. Its length is `length`.
     pub pv: Vec<Move>,
-    /// Under [`Defence::NoLeftover`], when the line leaves a longer
-    /// defence (with pieces left over: 変長) for one that leaves no piece:
-    /// the proven shortest mate against the longest defence. `length` and
-    /// `pv` are then the line's, shorter.
+    /// When the line is shorter than the mate proven against the longest
+    /// defence, that mate's length (the line then leaves a defence that
+    /// lasts longer):
+    /// - proven shortest, under [`Defence::NoLeftover`]: the exact
+    ///   shortest mate against the longest defence, which leaves pieces
+    ///   over (変長); the line follows a defence that leaves none;
+    /// - a kept mate: the bound proven (a mate within it against every
+    ///   defence). Under [`Defence::NoLeftover`] the line prefers, at each
+    ///   defence, one whose line leaves no piece over a longer one that
+    ///   leaves pieces; under [`Defence::Longest`] the line has the
+    ///   bound's length unless a defence's proof was lost from the table
+    ///   and could not be searched for again within the grace nodes.
     pub longest_defence: Option<u32>,
     /// The attacker's hand at the end of the principal line (駒余り).
     pub leftover: Hand,
@@ -649,35 +660,29 @@ struct Found {
     rule: Interpositions,
 }
 
-/// A mate found and its line, read from the table when it was found.
-type KeptLine = (Found, (Vec<Move>, Hand));
+/// A mate found and its lines, read from its proof when it was found.
+type KeptLine = (Found, KeptLines);
 
-/// The line of `found` read from the table (see
-/// [`crate::search::table_line`]), in a context under the convention it
-/// was proven in; no node is searched.
-fn line_from_table(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
-    let line = w.table_line(&cx.with_rule(found.rule), found.len);
-    line.map(|l| (found, l))
-}
-
-/// The line of the first mate `found`, searched for (within the grace
-/// nodes) when the table alone cannot give it: right after the mate was
-/// proven the table still holds its proof, so this is cheap, while at the
-/// end of a long shortening it may be gone (Astral Traveler, 3.4 M nodes
-/// to its first mate at `a397be1`, ended `unknown` at 15 s that way).
-fn line_searched(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
+/// The lines of `found` read from its proof (see
+/// [`crate::search::kept_line`]), in a context under the convention it
+/// was proven in: first with bounded searches where the table lost an
+/// entry, within the grace nodes (right after the mate was proven the
+/// table still holds nearly all of its proof, so this is cheap, while at
+/// the end of a long shortening much of it may be gone: Astral
+/// Traveler, 3.4 M nodes to its first mate at `a397be1`, ended `unknown`
+/// at 15 s when nothing was read until the limit); when those run out,
+/// from the table alone. The nodes searched are counted; a search
+/// stopped only by the grace cap lets the solve go on.
+fn read_kept(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
+    let cx = cx.with_rule(found.rule);
     let capped = cx.capped(w.nodes.saturating_add(grace_nodes(found.len)));
-    let line = search_line(w, &capped, found);
+    let read = match w.kept_lines(&capped, found.len, true) {
+        Err(Unread::Missing) => w.kept_lines(&cx, found.len, false),
+        r => r,
+    };
     let nodes = w.nodes;
     w.budget.resume(nodes);
-    line.ok()
-}
-
-/// The line of `found` searched for (table probes and bounded searches),
-/// in a context under the convention it was proven in.
-fn search_line(w: &mut Walker, cx: &Context, found: Found) -> Result<KeptLine, LineFailure> {
-    let line = w.found_line(&cx.with_rule(found.rule), found.len, 0);
-    line.map(|l| (found, l))
+    read.ok().map(|k| (found, k))
 }
 
 /// Phases 2 and 3 after a first mate was found, in the solve's context
@@ -699,7 +704,7 @@ fn shorten(
     // seconds, and by the time a limit stops the shortening the line of
     // the last mate found may be gone from it and too long to search for
     // within the grace nodes. Reading costs a few probes a ply.
-    let mut kept = line_from_table(w, cx, found).or_else(|| line_searched(w, cx, found));
+    let mut kept = read_kept(w, cx, found);
     // Under Shortest::Quick each step may spend what finding took.
     let allowance = (config.shortest == Shortest::Quick).then(|| w.nodes.max(QUICK_MIN_NODES));
     while found.len >= 3 {
@@ -721,7 +726,7 @@ fn shorten(
             pieces: r.hand,
             rule: config.interpositions,
         };
-        kept = line_from_table(w, cx, found).or(kept);
+        kept = read_kept(w, cx, found).or(kept);
     }
     let Found { len, pieces, .. } = found;
     // Phase 3: the line, checked.
@@ -764,12 +769,24 @@ fn grace_nodes(len: u16) -> u64 {
 }
 
 /// The outcome when a limit stopped the search after a mate within `len`
-/// plies was found: that mate's line, checked, with the length marked as
+/// plies was found: that mate's line, read from its proof (see
+/// [`crate::search::kept_line`]) and checked, with the length marked as
 /// not proven shortest. Unknown if even the line cannot be read within
 /// the grace nodes and no line of a longer mate was `kept` when it was
 /// found (that one is then the answer). The line is read under the
 /// convention the mate was proven in (it ends in checkmate when that
 /// counted every interposition).
+///
+/// The claim is the value of the proof read, a mate within that many
+/// plies against every defence (never above the bound the search proved).
+/// Under [`Defence::Longest`] the line follows the longest defences of
+/// that proof and has the claim's length. Under [`Defence::NoLeftover`]
+/// it prefers, at each defence, one whose line leaves no piece over a
+/// longer one that leaves pieces; `length` is then the line's and the
+/// claim, when longer, is `longest_defence`, as for a proven mate. When
+/// a defence's entry was lost and could not be searched for within the
+/// grace nodes, the line may be shorter than the claim under either
+/// defence: `length` is the line's, `longest_defence` the claim.
 fn kept_mate(
     w: &mut Walker,
     cx: &Context,
@@ -777,46 +794,49 @@ fn kept_mate(
     found: Found,
     kept: Option<KeptLine>,
 ) -> Result<Outcome, SolveError> {
-    let (found, (pv, leftover)) = match kept {
+    let (found, lines) = match kept {
         Some(k) if k.0.len == found.len => k,
         _ => {
             let nodes = w.nodes;
             w.budget.grace(nodes, grace_nodes(found.len));
             w.budget.phase = Phase::Line(found.len as u32);
-            // The table usually holds the line; when it does not, it is
-            // read by searching. Either way under the convention the mate
-            // was proven in.
-            let read = match line_from_table(w, cx, found) {
-                Some(k) => Ok(k),
-                None => search_line(w, cx, found),
+            // Under the convention the mate was proven in; the table
+            // alone when the grace nodes run out.
+            let cx = cx.with_rule(found.rule);
+            let read = match w.kept_lines(&cx, found.len, true) {
+                Err(Unread::Missing) => w.kept_lines(&cx, found.len, false),
+                r => r,
             };
             match (read, kept) {
-                (Ok(k), _) | (Err(LineFailure::Budget), Some(k)) => k,
-                (Err(LineFailure::Budget), None) => {
+                (Ok(k), _) => (found, k),
+                (Err(_), Some(k)) => k,
+                (Err(_), None) => {
                     return Ok(Outcome::bare(
                         Verdict::Unknown,
                         Some(found.len as u32),
                         w.nodes,
                     ))
                 }
-                (Err(LineFailure::Inconsistent), _) => return Err(SolveError::Inconsistent),
             }
         }
     };
-    let Found { len, pieces, .. } = found;
+    let pieces = found.pieces;
+    let claim = lines.value as u32;
+    let (pv, leftover) = match cx.config.defence {
+        Defence::Longest => lines.longest,
+        Defence::NoLeftover => lines.clean,
+    };
     let tail = verified(pos, &pv, leftover, cx.rule())?;
-    // The claim is the bound the search proved: a mate within `len`
-    // against every defence. The line read from the table may be
-    // shorter, when a defence it takes was known to be mated sooner than
-    // another one the table had no exact length for.
+    let line_len = pv.len() as u32;
     Ok(Outcome {
-        length: Some(len as u32),
+        length: Some(line_len),
         pv,
         useless_tail: tail,
         leftover,
         pieces: Some(pieces),
+        longest_defence: (line_len < claim).then_some(claim),
         // Nothing is shorter than a mate in one.
-        proven_shortest: len == 1,
+        proven_shortest: claim == 1,
         ..Outcome::bare(Verdict::Mate, None, w.nodes)
     })
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use tsumi_mate::{Defence, Limits, Verdict};
+use tsumi_mate::{Defence, Interpositions, Limits, Shortest, Solver, SolverConfig, Verdict};
 
 /// 将棋無双 9 (29 plies): the first mate is found within a few ten
 /// thousand nodes, proving that no 27-ply mate exists takes far more.
@@ -23,27 +23,35 @@ fn a_mate_found_before_the_limit_is_kept() {
     // shorter than the proven shortest.
     let n = sol.length.expect("a length");
     assert!(n >= p.length && n % 2 == 1, "length {n}");
-    assert!(sol.pv.len() as u32 <= n);
+    assert_eq!(sol.pv.len() as u32, n);
     assert_eq!(solved_length(&sol), None);
 }
 
+/// 将棋無双 84 (published 29), every interposition counted, the longest
+/// defence, stopped at 300,000 nodes while shortening a mate within 35.
+/// Read at each defence as the reply the table knew to be mated latest,
+/// the line had 31 plies for a claim of 35 (`tsumi solve --nodes 300000
+/// --hash 64 --interpositions count --defence longest` at `8dda894`).
+/// Read from the proof (`search/kept_line.rs`), the line follows the
+/// longest defences of the proof found: its length is the claim, a bound
+/// proven against every defence, so never below the shortest mate.
 #[test]
-fn without_the_limit_the_same_problem_is_proven_shortest() {
-    let p = musou_9();
-    let mut s = solver(64, Limits::nodes(5_000_000));
+fn a_kept_line_is_as_long_as_its_claim() {
+    let p = musou_problem("musou-084");
+    let mut s = solver(64, Limits::nodes(300_000));
     let sol = solve_checked(&mut s, &p.sfen);
-    assert_eq!(sol.verdict, Verdict::Mate);
-    assert!(sol.proven_shortest);
-    assert_eq!(sol.length, Some(p.length));
-}
-
-#[test]
-fn a_limit_before_any_mate_is_unknown() {
-    let p = musou_9();
-    let mut s = solver(64, Limits::nodes(500));
-    let sol = solve_checked(&mut s, &p.sfen);
-    assert_eq!(sol.verdict, Verdict::Unknown);
-    assert!(sol.pv.is_empty());
+    assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
+    assert!(
+        !sol.proven_shortest,
+        "proven within the limit: pick another"
+    );
+    let n = sol.length.expect("a length");
+    assert_eq!(sol.pv.len() as u32, n);
+    assert_eq!(sol.longest_defence, None, "the line is the claim");
+    assert!(n <= 35, "claims {n}, above the bound the search proved");
+    // Tier B: counting every interposition the shortest mate is longer
+    // than the published length.
+    assert!(n >= p.length, "claims {n}, below the shortest");
 }
 
 /// 夢の旅人 (a long work of `../shared/data/tsume/long.tsv`, a position
@@ -64,7 +72,8 @@ fn a_long_mate_is_kept_after_its_table_moved_on() {
     let sol = solve_checked(&mut s, YUME_NO_TABIBITO);
     assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
     assert!(!sol.proven_shortest);
-    let n = sol.length.expect("a length");
+    // The claim: the bound proven against every defence.
+    let n = sol.longest_defence.or(sol.length).expect("a length");
     assert!(n <= 339 && n % 2 == 1, "length {n}");
 }
 
@@ -81,6 +90,47 @@ fn a_first_mate_whose_line_the_table_cannot_give_is_kept() {
     let mut s = rule_solver(1024, Limits::nodes(13_000_000), Defence::NoLeftover);
     let sol = solve_checked(&mut s, ASTRAL_TRAVELER);
     assert_eq!(sol.verdict, Verdict::Mate, "{} nodes", sol.nodes);
-    let n = sol.length.expect("a length");
+    let n = sol.longest_defence.or(sol.length).expect("a length");
     assert!(n >= 579 && n % 2 == 1, "length {n}");
+}
+
+/// 将棋無双 82 (published 21; 25 against the longest defence, which
+/// leaves pieces: 変長), under the 無駄合 rule, stopped at its first mate
+/// (`Shortest::First`), a mate within 27. Under `longest` the kept line
+/// follows the longest defences of the proof found, 27 plies, and ends
+/// with two pawns in hand. Under `no-leftover` it prefers, at each
+/// defence, one whose line leaves no piece over a longer one that leaves
+/// pieces: 25 plies with nothing left, and the bound proven against every
+/// defence, 27, is given beside it (`longest_defence`), never a line
+/// silently shorter than its claim. (At `8dda894` both gave the 27-ply
+/// line with two pawns left.)
+#[test]
+fn a_kept_line_prefers_a_defence_that_leaves_nothing_under_no_leftover() {
+    let p = musou_problem("musou-082");
+    let kept = |defence| {
+        let mut s = Solver::new(SolverConfig {
+            hash_mb: 64,
+            interpositions: Interpositions::SkipUseless,
+            defence,
+            shortest: Shortest::First,
+            ..SolverConfig::default()
+        });
+        solve_checked(&mut s, &p.sfen)
+    };
+    let longest = kept(Defence::Longest);
+    assert_eq!(longest.verdict, Verdict::Mate);
+    assert!(!longest.proven_shortest);
+    let claim = longest.length.unwrap();
+    assert_eq!(longest.pv.len() as u32, claim);
+    assert_eq!(longest.longest_defence, None);
+    assert!(
+        !longest.leftover.is_empty(),
+        "the longest line leaves pieces"
+    );
+    let clean = kept(Defence::NoLeftover);
+    assert!(!clean.proven_shortest);
+    assert!(clean.leftover.is_empty(), "the kept line leaves nothing");
+    let n = clean.length.unwrap();
+    assert!(n < claim, "{n} plies");
+    assert_eq!(clean.longest_defence, Some(claim), "the claim beside it");
 }

@@ -37,7 +37,8 @@ fn against_prove(shortest: Shortest, count: usize) -> Vec<(usize, Solution, Solu
         if r.verdict != Verdict::Mate || !r.proven_shortest {
             continue;
         }
-        let (ml, rl) = (m.length.unwrap(), r.length.unwrap());
+        // The claim: a kept mate's bound, given beside a shorter line.
+        let (ml, rl) = (m.longest_defence.or(m.length).unwrap(), r.length.unwrap());
         assert!(
             ml >= rl,
             "line {}: {} {ml} below the shortest {rl}",
@@ -110,29 +111,26 @@ fn quick_agrees_with_prove_on_the_first_dev_problems() {
 
 /// 将棋無双 93, every interposition counted: its published length is 35
 /// plies without useless interpositions (tier B: counting them, the
-/// shortest mate is longer). `First` stops at the first mate, a mate
-/// within 49 plies, and the line read from the table takes a defence the
-/// table knew to be mated sooner: 33 plies, less than the shortest mate
-/// against the best defence. The claim must still be the proven bound, never a
-/// length below the shortest mate. (Were the search to change so that the
-/// line is no longer short, pick another problem where it is: `tsumi
-/// solve --shortest first --json` shows them.)
+/// shortest mate is longer). `First` stops at the first mate, found
+/// within 49 plies. Read at each defence as the reply the table knew to
+/// be mated latest, its line had 33 plies (at `8dda894`), less than the
+/// shortest mate against the best defence, for a claim of 49. Read from
+/// the proof (`search/kept_line.rs`), the line follows the longest
+/// defences of the proof found and is as long as the claim, which is the
+/// value of that proof: never below the shortest mate.
 #[test]
-fn a_kept_mate_claims_the_proven_bound_not_its_line() {
+fn a_kept_mate_line_is_as_long_as_its_claim() {
     let p = musou_problem("musou-093");
     let mut s = first_solver();
     let first = solve_checked(&mut s, &p.sfen);
     assert_eq!(first.verdict, Verdict::Mate);
     assert!(!first.proven_shortest);
     let n = first.length.unwrap();
+    assert_eq!(first.pv.len() as u32, n);
+    assert_eq!(first.longest_defence, None, "the line is the claim");
     assert!(
-        (first.pv.len() as u32) < p.length,
-        "the line ({} plies) is no longer shorter than the shortest mate",
-        first.pv.len()
-    );
-    assert!(
-        n >= p.length,
-        "claims a mate in {n}, below the shortest {}",
+        (p.length..=49).contains(&n),
+        "claims a mate in {n}: below the shortest {} or above the bound 49",
         p.length
     );
 }
@@ -151,7 +149,7 @@ fn first_solver() -> Solver {
 fn first_reports_the_first_mate_found() {
     let (mut longer, mut first_nodes, mut prove_nodes) = (0, 0, 0);
     for (line_no, f, r) in against_prove(Shortest::First, 60) {
-        let (fl, rl) = (f.length.unwrap(), r.length.unwrap());
+        let (fl, rl) = (f.longest_defence.or(f.length).unwrap(), r.length.unwrap());
         // A mate in one is the shortest; so is a mate in three found
         // after no mate in one, counting every interposition.
         if fl == 1 {

@@ -119,6 +119,7 @@ const L = {
   published: { ja: (n, same) => `作品の手数 ${n}手${same ? '（一致）' : '（不一致）'}`, en: (n, same) => `published: ${n} plies${same ? ' (same)' : ' (different)'}` },
   stopped: { ja: '中断しました：ここまでの結果です', en: 'Stopped: this is what the search had' },
   henchou: { ja: (n) => `変長：駒が余る応手では${n}手かかります（本手順は駒の余らない応手）`, en: (n) => `変長: a defence that leaves pieces lasts ${n} plies (the line follows the one that leaves none)` },
+  keptBound: { ja: (n) => `どの応手にも${n}手以内の詰みを証明。この手順は未証明（駒の余らない応手、または表から消えた応手を選んだため短い）`, en: (n) => `a mate within ${n} against every defence is proven; the line shown is not (it takes a defence that leaves no piece, or one whose proof the table lost, over a longer one)` },
   leftover: { ja: (h) => `駒余り：${h}`, en: (h) => `Pieces left over (駒余り): ${h}` },
   uselessTail: { ja: '以下は無駄合（手数に数えない）', en: 'then useless interpositions (無駄合), not counted' },
   reportTitle: { ja: '余詰検討', en: 'Soundness report' },
@@ -1069,7 +1070,7 @@ function renderSolveAnswer() {
       note(w(L.published, r.published_length, same), same ? '' : 'warn');
     }
   }
-  if (r.longest_defence) note(w(L.henchou, r.longest_defence), 'warn');
+  if (r.longest_defence) note(w(r.proven_shortest ? L.henchou : L.keptBound, r.longest_defence), 'warn');
   if (r.result === 'mate' && a.report && a.report.leftover !== 'なし') note(w(L.leftover, a.report.leftover), 'warn');
   if (a.report_error) note(a.report_error, 'warn');
   if (notes.children.length) box.appendChild(notes);

@@ -11,6 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use tsumi_answer::record::longest_defence_words;
 use tsumi_core::{Color, Move, Position};
 
 /// How the result is phrased.
@@ -326,21 +327,16 @@ fn answer_lines(
                     tail.join(" ")
                 ));
             }
-            if let Some(n) = longest_defence {
-                lines.push(format!(
-                    "info string 変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
-                ));
-            }
             if !proven_shortest {
                 lines.push(format!(
                     "info string mate in {length} found, not proven shortest: the search ended before a shorter mate was ruled out"
                 ));
-                if length > pv.len() as u32 {
-                    lines.push(format!(
-                        "info string the line shown has {} plies: a defence the search knew to be mated sooner; some defence lasts up to {length}",
-                        pv.len()
-                    ));
-                }
+            }
+            if let Some(n) = longest_defence {
+                lines.push(format!(
+                    "info string {}",
+                    longest_defence_words(*n, pv.len(), *proven_shortest)
+                ));
             }
             lines.push(match reply {
                 Reply::Checkmate => {
@@ -488,16 +484,26 @@ mod tests {
             "{lines:?}"
         );
         assert_eq!(lines[2], "checkmate G*5b");
-        // A kept mate whose line is shorter than the proven bound: the
-        // bound is claimed, and the line said to be a shorter defence.
-        let lines = unproven(3);
-        assert!(lines[0].contains("score mate 3 pv G*5b"), "{lines:?}");
+        // A kept mate whose line is shorter than the proven bound: both
+        // are said.
+        let lines = answer_lines(
+            Reply::Checkmate,
+            &pos,
+            Ok(outcome(MateVerdict::Mate {
+                pv: moves("G*5b"),
+                length: 1,
+                proven_shortest: false,
+                useless_tail: Vec::new(),
+                longest_defence: Some(3),
+            })),
+        );
+        assert!(lines[0].contains("score mate 1 pv G*5b"), "{lines:?}");
         assert!(
-            lines[1].starts_with("info string mate in 3 found"),
+            lines[1].starts_with("info string mate in 1 found"),
             "{lines:?}"
         );
         assert!(
-            lines[2].starts_with("info string the line shown has 1 plies"),
+            lines[2].starts_with("info string a mate within 3 against every defence is proven; the line shown (1 plies) is not proven"),
             "{lines:?}"
         );
         assert_eq!(lines[3], "checkmate G*5b");

@@ -90,16 +90,11 @@ pub fn solve_checked(solver: &mut Solver, sfen: &str) -> Solution {
         let summary = check_mate_line(&pos, &s.pv)
             .unwrap_or_else(|e| panic!("{sfen}: checker rejects the pv: {e}"));
         let n = s.length.expect("a mate has a length");
-        if s.proven_shortest {
-            assert_eq!(summary.plies as u32, n, "{sfen}");
-        } else {
-            // A kept mate claims the proven bound; its line may take a
-            // defence mated sooner.
-            assert!(
-                summary.plies as u32 <= n,
-                "{sfen}: line {} > {n}",
-                summary.plies
-            );
+        // The length is the line's; a longer mate proven against the
+        // longest defence (変長, or a kept mate's bound) is given beside it.
+        assert_eq!(summary.plies as u32, n, "{sfen}");
+        if let Some(m) = s.longest_defence {
+            assert!(m > n && m % 2 == 1, "{sfen}: longest defence {m}, line {n}");
         }
         assert_eq!(summary.leftover, s.leftover, "{sfen}");
     } else {

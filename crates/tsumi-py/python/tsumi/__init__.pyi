@@ -108,10 +108,11 @@ class Solution:
         problem ``tsumi.batch`` could not solve (see ``error``)."""
     @property
     def length(self) -> Optional[int]:
-        """Mate length in plies, else None: the proven shortest when
-        ``proven_shortest``; otherwise a mate within this many plies is proven
-        against every defence, and ``pv`` may be shorter (its defence is the
-        longest the search knew)."""
+        """Mate length in plies (the length of ``pv``), else None: the proven
+        shortest when ``proven_shortest`` (or the line's, shorter, with a
+        変長 in ``longest_defence``); otherwise the line read from the proof
+        found, and a mate within ``longest_defence or length`` plies is
+        proven against every defence."""
     @property
     def pv(self) -> List[str]: ...
     @property
@@ -135,9 +136,13 @@ class Solution:
         """A text report when solved with ``report=True``."""
     @property
     def longest_defence(self) -> Optional[int]:
-        """Under ``defence="no-leftover"``, when the line leaves a longer
-        defence that ends with pieces left over (変長): the proven shortest
-        mate against the longest defence; else None."""
+        """When the line is shorter than the mate proven against the longest
+        defence: with ``proven_shortest``, under ``defence="no-leftover"``,
+        the proven shortest mate against a longer defence that ends with
+        pieces left over (変長); for a mate not proven shortest, the bound
+        proven against every defence (the line, not proven, prefers a
+        defence that leaves no piece, or lost a defence's proof); else
+        None."""
     @property
     def soundness(self) -> Optional[Dict[str, Any]]:
         """The soundness report when solved with ``report=True`` (a mate or a
