@@ -291,7 +291,7 @@ fn print_text(
         if let Some(n) = sol.longest_defence {
             writeln!(
                 out,
-                "  変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
+                "  変長: a longer defence, with pieces left over (or a detour, 迂回), is mated in {n}; the line follows a defence that leaves none"
             )?;
         }
     }

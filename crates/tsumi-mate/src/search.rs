@@ -24,6 +24,9 @@
 //! - `principal_line`: the line of a mate of exact length (shortest mate,
 //!   longest defence, fewest pieces left, 変長 under
 //!   [`crate::Defence::NoLeftover`]);
+//! - `spare_piece`: whether some shortest mate ends with a piece in the
+//!   attacker's hand (a 駒余り variation under
+//!   [`crate::Defence::NoLeftover`]);
 //! - `found_line`: the line of a mate not proven shortest, searched for;
 //! - `table_line`: the same line read from the table alone.
 
@@ -37,6 +40,7 @@ pub(crate) mod parallel;
 pub(crate) mod pnstar;
 pub(crate) mod principal_line;
 pub(crate) mod scratch;
+pub(crate) mod spare_piece;
 pub(crate) mod table_line;
 pub(crate) mod useless_interpositions;
 pub(crate) mod walker;

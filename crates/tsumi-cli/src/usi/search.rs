@@ -328,7 +328,7 @@ fn answer_lines(
             }
             if let Some(n) = longest_defence {
                 lines.push(format!(
-                    "info string 変長: a longer defence, with pieces left over, is mated in {n}; the line follows the defence that leaves none"
+                    "info string 変長: a longer defence, with pieces left over (or a detour, 迂回), is mated in {n}; the line follows a defence that leaves none"
                 ));
             }
             if !proven_shortest {
