@@ -20,7 +20,7 @@
 //!   leaves none; nor
 //! - a *detour* (迂回): its line reaches a position (board, both hands,
 //!   side to move) that the line of a defence with a shorter mate reaches
-//!   sooner ([`crate::detour`]);
+//!   two plies sooner ([`crate::detour`]);
 //!
 //! the longest of all when no defence will do. The attacker's choices are
 //! unchanged, along the line itself too: a check that mates in the fewest

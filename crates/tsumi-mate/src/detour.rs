@@ -4,7 +4,7 @@
 //! Under [`crate::Defence::NoLeftover`] a defence that lasts longer than
 //! another only because its line comes round to the same position (the
 //! same board, both hands, the same side to move) that the shorter one's
-//! line reaches sooner is not followed: the king declines a capture and
+//! line reaches two plies sooner is not followed: the king declines a capture and
 //! takes two plies later, or an interposed piece is taken after one more
 //! exchange, and the mate goes on as before. Classic published solutions
 //! follow the shorter defence; the soundness report lists the longer one
@@ -13,12 +13,19 @@
 use std::collections::HashMap;
 use tsumi_core::{Move, Position};
 
+/// How many plies later a detour reaches the shorter line's position.
+/// Only the two plies of one declined capture or one more exchange make a
+/// detour: on 将棋無双 13 the published line takes a defence that comes
+/// round to the shorter one's position four plies later.
+pub const DETOUR_PLIES: u32 = 2;
+
 /// Where the line `longer` (moves from `pos`) reaches a position that the
-/// line `shorter` (moves from the same `pos`) reaches at an earlier ply:
-/// `Some((i, j))`, the plies (1-based, counted from `pos`) at which
-/// `longer` and `shorter` reach it, with `j < i`, the first such `i`.
-/// `None` when the two lines share no position that way. The moves must
-/// be legal (they are lines the solver built or the checker accepted).
+/// line `shorter` (moves from the same `pos`) reaches [`DETOUR_PLIES`]
+/// plies earlier: `Some((i, j))`, the plies (1-based, counted from `pos`)
+/// at which `longer` and `shorter` reach it, `j + DETOUR_PLIES = i`, the
+/// first such `i`. `None` when the two lines share no position that way.
+/// The moves must be legal (they are lines the solver built or the
+/// checker accepted).
 pub fn rejoins_later(pos: &Position, longer: &[Move], shorter: &[Move]) -> Option<(u32, u32)> {
     let mut seen: HashMap<u64, u32> = HashMap::with_capacity(shorter.len());
     let mut p = pos.clone();
@@ -31,7 +38,7 @@ pub fn rejoins_later(pos: &Position, longer: &[Move], shorter: &[Move]) -> Optio
         p.do_move(m);
         let i = i as u32 + 1;
         if let Some(&j) = seen.get(&p.key()) {
-            if j < i {
+            if j + DETOUR_PLIES == i {
                 return Some((i, j));
             }
         }
@@ -55,14 +62,15 @@ mod tests {
     }
 
     #[test]
-    fn a_king_that_goes_round_reaches_the_same_position_later() {
-        // The king steps aside and back while the rook checks from the
-        // same file: the longer line reaches the shorter one's position
-        // after the check two plies later.
+    fn a_position_reached_four_plies_later_is_no_detour() {
+        // The king steps aside and back while the rook follows it: the
+        // longer line reaches the shorter one's position after the king's
+        // step (ply 1) at ply 5, four plies later, not two. (The two-ply
+        // case is `tests/line_conventions.rs`.)
         let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4R3K w - 1").unwrap();
         let shorter = moves(&pos, &["5a4a", "5i4i"]);
         let longer = moves(&pos, &["5a6a", "5i6i", "6a5a", "6i5i", "5a4a", "5i4i"]);
-        assert_eq!(rejoins_later(&pos, &longer, &shorter), Some((6, 2)));
+        assert_eq!(rejoins_later(&pos, &longer, &shorter), None);
         assert_eq!(rejoins_later(&pos, &shorter, &longer), None);
     }
 }
