@@ -23,7 +23,10 @@ pub const DETOUR_PLIES: u32 = 2;
 /// line `shorter` (moves from the same `pos`) reaches [`DETOUR_PLIES`]
 /// plies earlier: `Some((i, j))`, the plies (1-based, counted from `pos`)
 /// at which `longer` and `shorter` reach it, `j + DETOUR_PLIES = i`, the
-/// first such `i`. `None` when the two lines share no position that way.
+/// first such `i`, and `shorter` goes on from it (a line that comes round
+/// to the final mate of the shorter one is another mate, not a detour: on
+/// 将棋無双 36 the published line ends so, two plies after the shorter
+/// defence's mate). `None` when the two lines share no position that way.
 /// The moves must be legal (they are lines the solver built or the
 /// checker accepted).
 pub fn rejoins_later(pos: &Position, longer: &[Move], shorter: &[Move]) -> Option<(u32, u32)> {
@@ -38,7 +41,7 @@ pub fn rejoins_later(pos: &Position, longer: &[Move], shorter: &[Move]) -> Optio
         p.do_move(m);
         let i = i as u32 + 1;
         if let Some(&j) = seen.get(&p.key()) {
-            if j + DETOUR_PLIES == i {
+            if j + DETOUR_PLIES == i && (j as usize) < shorter.len() {
                 return Some((i, j));
             }
         }
