@@ -172,8 +172,19 @@ pub fn check_line(
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
         if let Some(d) = report.longer_defences.first() {
+            let (what, how) = if d.is_henchou() {
+                ("変長", "with pieces left over".to_string())
+            } else {
+                (
+                    "迂回",
+                    format!(
+                        "coming round to the line's position after ply {} later",
+                        d.detour.unwrap_or_default()
+                    ),
+                )
+            };
             finding.summary += &format!(
-                " (変長 at ply {}: {} is mated in {}, with pieces left over)",
+                " ({what} at ply {}: {} is mated in {}, {how})",
                 d.ply,
                 move_at_ply(pos, line, d.ply, d.mv),
                 d.length.unwrap_or(0)

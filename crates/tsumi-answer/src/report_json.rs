@@ -40,6 +40,13 @@ struct JsonLonger {
     /// The attacker's hand at the end of its line (SFEN hand notation):
     /// not empty, a 変長 variation; null when not settled.
     leftover: Option<String>,
+    /// Some shortest mate against it ends with a piece in the attacker's
+    /// hand: a 変長 variation (駒余り) even when `leftover` is empty; null
+    /// when not settled.
+    spare_piece: Option<bool>,
+    /// Its line is a detour (迂回): it reaches the position the main line
+    /// reaches after this ply, later; else null.
+    detour: Option<u32>,
     /// Its line, the defence first, to the mate (USI), when it was built.
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<Vec<String>>,
@@ -109,6 +116,8 @@ impl JsonReport {
                     mv: d.mv.to_usi(),
                     length: d.length,
                     leftover: d.leftover.map(|h| sfen_hand(h, attacker)),
+                    spare_piece: d.spare_piece,
+                    detour: d.detour,
                     line: None,
                 })
                 .collect(),

@@ -70,9 +70,17 @@ pub fn summary(r: &Report) -> String {
         if real > 0 {
             parts.push(format!("longer defences {real}"));
         }
-        let henchou = r.longer_defences.len() - real;
+        let henchou = r.longer_defences.iter().filter(|d| d.is_henchou()).count();
         if henchou > 0 {
             parts.push(format!("変長 {henchou}"));
+        }
+        let detours = r
+            .longer_defences
+            .iter()
+            .filter(|d| d.is_detour() && !d.is_henchou())
+            .count();
+        if detours > 0 {
+            parts.push(format!("迂回 {detours}"));
         }
         if r.ends_in_mate == Some(false) {
             parts.push("the line does not end in mate".to_string());
@@ -127,11 +135,22 @@ pub fn print_details(
     for d in &r.longer_defences {
         let mv = move_text(&positions, line, d.ply, d.mv);
         match (d.length, d.leftover) {
-            (Some(n), Some(h)) if d.is_henchou() => writeln!(
+            (Some(n), Some(h)) if !h.is_empty() => writeln!(
                 out,
                 "  変長: ply {} {mv} is mated in {n}, longer than the line, with pieces left over (駒余り {})",
                 d.ply,
                 kanji_hand(h)
+            )?,
+            (Some(n), _) if d.is_henchou() => writeln!(
+                out,
+                "  変長: ply {} {mv} is mated in {n}, longer than the line; a mate of that length leaves a piece over (駒余り)",
+                d.ply
+            )?,
+            (Some(n), _) if d.is_detour() => writeln!(
+                out,
+                "  迂回: ply {} {mv} is mated in {n}, longer than the line, by coming round to the line's position after ply {} later (a detour)",
+                d.ply,
+                d.detour.unwrap_or_default()
             )?,
             (Some(n), _) => writeln!(
                 out,

@@ -10,12 +10,25 @@
 //! their published solutions follow the defence that uses up the
 //! attacker's pieces. [`Defence::NoLeftover`] builds the line that way:
 //! at each defender node, among the defences the 無駄合 rule counts, the
-//! longest whose own line (built the same way) leaves no piece; the
-//! longest of all when every one leaves pieces. The attacker's choices
-//! are unchanged: a check that mates in the fewest plies against every
-//! defence. The search, which proves that shortest length, is unchanged
-//! too: only the line, and so the length the solver reports, differ (see
-//! `search/principal_line.rs`).
+//! longest whose own line (built the same way) leaves no piece and that
+//! is neither
+//!
+//! - a *spare-piece* (駒余り) variation: some shortest mate against it
+//!   ends with a piece in the attacker's hand (the attacker playing only
+//!   moves of a shortest mate, the defender only its longest replies;
+//!   `search/spare_piece.rs`), even if another mate of that length
+//!   leaves none; nor
+//! - a *detour* (迂回): its line reaches a position (board, both hands,
+//!   side to move) that the line of a defence with a shorter mate reaches
+//!   two plies sooner ([`crate::detour`]);
+//!
+//! the longest of all when no defence will do. The attacker's choices are
+//! unchanged, along the line itself too: a check that mates in the fewest
+//! plies against every defence, the one leaving the fewest pieces among
+//! those. The search, which proves that shortest length, is unchanged too:
+//! only the line, and so the length the solver reports, differ (see
+//! `search/principal_line.rs`); the proven length is reported beside it
+//! (`longest_defence`, 変長).
 
 use crate::useless::Interpositions;
 
@@ -32,8 +45,10 @@ pub enum Defence {
     #[default]
     Longest,
     /// The longest defence whose line leaves the attacker no piece, when
-    /// there is one (classic published solutions: a longer defence with
-    /// pieces left over is a 変長 variation, not the main line).
+    /// there is one, leaving aside spare-piece variations and detours
+    /// (classic published solutions: a longer defence with pieces left
+    /// over, or one that only goes round, is a 変長 variation, not the
+    /// main line).
     NoLeftover,
 }
 

@@ -19,7 +19,8 @@
 //!   mate is looked for counting every interposition), `scratch` (a first
 //!   mate looked for on a small table first), `useless_interpositions`
 //!   (the 無駄合 rule applied inside a search), `principal_line` (the
-//!   line of a mate of exact length), `kept_line` (the
+//!   line of a mate of exact length), `spare_piece` (whether some
+//!   shortest mate ends with a piece in hand), `kept_line` (the
 //!   line of a mate not proven shortest, read from the proof found).
 //! - `child`: what is known of one child; `chain`: drops on one square
 //!   searched one at a time; `estimates`: the first estimates of
@@ -28,7 +29,10 @@
 //! - [`table`]: the transposition table with hand dominance, replacement
 //!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces; `path`: repetitions.
-//! - [`defence`]: which defence the principal line follows.
+//! - [`defence`]: which defence the principal line follows;
+//!   [`detour`]: a defence whose line comes round to another's position
+//!   later (迂回); `search/spare_piece.rs`: whether some shortest mate
+//!   leaves a piece (駒余り).
 //! - [`report`]: the soundness report (cooks, same-length defences,
 //!   leftover pieces, refutations of a no-mate).
 //! - [`short_defence`]: the first defence of an author's line that is
@@ -63,6 +67,7 @@ pub mod checker;
 mod child;
 pub mod config;
 pub mod defence;
+pub mod detour;
 mod estimates;
 mod keymap;
 pub mod limits;

@@ -20,8 +20,13 @@
 //!   is (shortest mate, longest defence, fewest pieces left), with the
 //!   pieces the attacker keeps at its end.
 //! - **Longer defences**: a defence that is not mated within `R - 1` at
-//!   all. The solver's own line has none (its length is proven); an
-//!   author's line can (its defence was not the longest).
+//!   all. Under [`Defence::Longest`] the solver's own line has none (its
+//!   length is proven); an author's line can (its defence was not the
+//!   longest). Under [`Defence::NoLeftover`] each gets its exact length
+//!   and is a 変長 variation when its line, or some shortest mate against
+//!   it, leaves the attacker a piece (駒余り), a detour (迂回) when its
+//!   line reaches a position of the main line later than the main line
+//!   does: the convention's line leaves both aside.
 //! - **Whether the line ends in mate**: the final position is mated
 //!   within 0 plies (checkmate, or under the rule a check answered only
 //!   by useless interpositions).
@@ -37,9 +42,11 @@
 use crate::child::{Child, NO_REP};
 use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
+use crate::detour::rejoins_later;
 use crate::limits::{Budget, Limits, Phase};
 use crate::search::context::Context;
 use crate::search::principal_line::LineFailure;
+use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
 use crate::search_thread;
 use crate::solver::{SolveError, Solver, Verdict};
@@ -99,13 +106,34 @@ pub struct LongerDefence {
     /// left over make it a 変長 variation, which classic solutions do not
     /// follow; none make it a longer defence proper.
     pub leftover: Option<Hand>,
+    /// With `length`: some shortest mate against it ends with a piece in
+    /// the attacker's hand (`search/spare_piece.rs`), which makes it a 変長
+    /// variation (駒余り) even when its line leaves none; `None` when not
+    /// settled.
+    pub spare_piece: Option<bool>,
+    /// With `length`: its line is a detour (迂回, [`crate::detour`]) of the
+    /// main line: it reaches the position the main line reaches after
+    /// this ply (1-based), later.
+    pub detour: Option<u32>,
 }
 
 impl LongerDefence {
     /// A 変長 variation: longer than the line, but its own line leaves
-    /// the attacker pieces.
+    /// the attacker pieces, or some shortest mate against it does.
     pub fn is_henchou(&self) -> bool {
-        self.leftover.is_some_and(|h| !h.is_empty())
+        self.leftover.is_some_and(|h| !h.is_empty()) || self.spare_piece == Some(true)
+    }
+
+    /// A detour (迂回): longer than the line only because its line comes
+    /// round to a position of the main line later.
+    pub fn is_detour(&self) -> bool {
+        self.detour.is_some()
+    }
+
+    /// A variation the convention sets aside ([`Defence::NoLeftover`]): a
+    /// 変長 variation or a detour, not a flaw of the line.
+    pub fn is_set_aside(&self) -> bool {
+        self.is_henchou() || self.is_detour()
     }
 }
 
@@ -215,14 +243,15 @@ impl Report {
     }
 
     /// The line is proven a mate within its length against every defence
-    /// but its 変長 variations: it ends in mate, every other defence on
-    /// it was searched and none lasts longer, unless it is a 変長
-    /// variation (mated, with pieces left over). (Whether a shorter mate
-    /// exists is the cooks' part.)
+    /// but its 変長 variations and detours: it ends in mate, every other
+    /// defence on it was searched and none lasts longer, unless it is a
+    /// 変長 variation (mated, with pieces left over) or a detour (mated,
+    /// coming round to the line's own position later). (Whether a shorter
+    /// mate exists is the cooks' part.)
     pub fn proves_mate(&self) -> bool {
         self.plies > 0
             && self.ends_in_mate == Some(true)
-            && self.longer_defences.iter().all(LongerDefence::is_henchou)
+            && self.longer_defences.iter().all(LongerDefence::is_set_aside)
             && !self
                 .unsettled
                 .iter()
@@ -235,11 +264,11 @@ impl Report {
         self.cooks.iter().filter(|c| !c.is_final)
     }
 
-    /// The longer defences that are not 変長 variations: the line's
-    /// defence there was not the longest (or, for one whose length was not
-    /// settled, not known to be).
+    /// The longer defences that are neither 変長 variations nor detours:
+    /// the line's defence there was not the longest (or, for one whose
+    /// length was not settled, not known to be).
     pub fn real_longer_defences(&self) -> impl Iterator<Item = &LongerDefence> {
-        self.longer_defences.iter().filter(|d| !d.is_henchou())
+        self.longer_defences.iter().filter(|d| !d.is_set_aside())
     }
 
     /// The final move's alternatives (非限定).
@@ -493,11 +522,11 @@ fn walk(
         if or_nodes {
             entered = enter_line(w, cx, line, max_ply)?;
         }
-        for (i, &main) in line.iter().enumerate().rev() {
+        for i in (0..line.len()).rev() {
             let c = entered.pop().expect("one entered child per move");
             w.leave(&c);
             if w.is_or() == or_nodes {
-                examine_node(w, cx, main, i as u16, l - i as u16, max_ply, report);
+                examine_node(w, cx, &line[i..], i as u16, max_ply, report);
             }
         }
     }
@@ -537,17 +566,18 @@ fn enter_line(
     Ok(entered)
 }
 
-/// The alternatives to `main` at the current node, after `ply` moves of
-/// the line with `rem` plies left.
+/// The alternatives to the first move of `rest` (the line from the
+/// current node on, after `ply` moves of the line) at the current node.
 fn examine_node(
     w: &mut Walker,
     cx: &Context,
-    main: Move,
+    rest: &[Move],
     ply: u16,
-    rem: u16,
     max_ply: u16,
     report: &mut Report,
 ) {
+    let main = rest[0];
+    let rem = rest.len() as u16;
     let k = ply as u32 + 1;
     let list = w.node_moves();
     let children = w.expand(cx, &list, rem.min(max_ply), false);
@@ -601,17 +631,18 @@ fn examine_node(
                 continue;
             }
             Some(false) => {
-                let (length, leftover) = if cx.config.defence == Defence::NoLeftover {
-                    longer_line(w, cx, c, rem, ply, max_ply)
-                } else {
-                    (None, None)
-                };
-                report.longer_defences.push(LongerDefence {
+                let mut longer = LongerDefence {
                     ply: k,
                     mv: c.mv,
-                    length,
-                    leftover,
-                });
+                    length: None,
+                    leftover: None,
+                    spare_piece: None,
+                    detour: None,
+                };
+                if cx.config.defence == Defence::NoLeftover {
+                    longer_line(w, cx, c, rest, ply, max_ply, &mut longer);
+                }
+                report.longer_defences.push(longer);
                 continue;
             }
             Some(true) => {}
@@ -647,36 +678,45 @@ fn examine_node(
     }
 }
 
-/// The exact length (from the defence, included) of defence `c`, not mated
-/// within the `rem - 1` plies the line has left after it, and the
-/// attacker's hand at the end of its line; `None`s when the limits (or
-/// [`HENCHOU_PLIES`], or `max_ply`) end the search first.
+/// Fills in `longer` for defence `c`, not mated within the plies the line
+/// `rest` (from the current node) has left after it: its exact length
+/// (from the defence, included), the attacker's hand at the end of its
+/// line, whether some shortest mate against it leaves a piece, and
+/// whether its line is a detour of `rest`. What the limits (or
+/// [`HENCHOU_PLIES`], or `max_ply`) leave unsettled stays `None`.
 fn longer_line(
     w: &mut Walker,
     cx: &Context,
     c: &Child,
-    rem: u16,
+    rest: &[Move],
     ply: u16,
     max_ply: u16,
-) -> (Option<u32>, Option<Hand>) {
+    longer: &mut LongerDefence,
+) {
+    let rem = rest.len() as u16;
     let top = (rem - 1 + HENCHOU_PLIES).min(max_ply);
     let mut b = rem + 1;
     while b <= top {
         match w.child_mated_within(cx, c, b, ply) {
-            None => return (None, None),
+            None => return,
             Some(false) => b += 2,
-            Some(true) => {
-                w.enter(c, ply);
-                let sub = w.principal_line(cx, b, ply + 1);
-                w.leave(c);
-                return match sub {
-                    Ok((_, hand)) => (Some(b as u32 + 1), Some(hand)),
-                    Err(_) => (Some(b as u32 + 1), None),
-                };
-            }
+            Some(true) => break,
         }
     }
-    (None, None)
+    if b > top {
+        return;
+    }
+    longer.length = Some(b as u32 + 1);
+    w.enter(c, ply);
+    let sub = w.principal_line(cx, b, ply + 1);
+    let spare = w.spare_piece_mate(cx, b, ply + 1, &mut SpareMemo::default());
+    w.leave(c);
+    longer.spare_piece = spare.flatten();
+    if let Ok((mut line, hand)) = sub {
+        longer.leftover = Some(hand);
+        line.insert(0, c.mv);
+        longer.detour = rejoins_later(&w.pos, &line, rest).map(|(_, j)| ply as u32 + j);
+    }
 }
 
 /// Fills the refutations of a no-mate root.

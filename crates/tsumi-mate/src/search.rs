@@ -27,6 +27,9 @@
 //! - `kept_line`: the line of a mate not proven shortest (a kept mate),
 //!   read from the proof found: its value, the longest defences' line and
 //!   the no-leftover one.
+//! - `spare_piece`: whether some shortest mate ends with a piece in the
+//!   attacker's hand (a 駒余り variation under
+//!   [`crate::Defence::NoLeftover`]);
 
 pub(crate) mod context;
 pub(crate) mod dfpn;
@@ -38,5 +41,6 @@ pub(crate) mod parallel;
 pub(crate) mod pnstar;
 pub(crate) mod principal_line;
 pub(crate) mod scratch;
+pub(crate) mod spare_piece;
 pub(crate) mod useless_interpositions;
 pub(crate) mod walker;

@@ -18,9 +18,9 @@
 //!   [`HENCHOU_PLIES`] plies beyond);
 //! - under [`Defence::NoLeftover`] lengths are those of the lines the
 //!   rule follows (through the defences that leave the attacker no piece,
-//!   as the solver's line), and a longer defence whose line leaves pieces
-//!   over (変長) does not count against an author's defence whose line
-//!   leaves none.
+//!   as the solver's line), and a longer defence whose line, or some
+//!   shortest mate against it, leaves pieces over (変長) does not count
+//!   against an author's defence whose line leaves none.
 //!
 //! The first ply where the author's defence is mated sooner than a longer
 //! one is the one at fault.
@@ -30,6 +30,7 @@ use crate::defence::Defence;
 use crate::limits::{Limits, Phase};
 use crate::report::{check_line_shape, HENCHOU_PLIES};
 use crate::search::context::Context;
+use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
 use crate::solver::{SolveError, Solver};
 use tsumi_core::{Move, Position};
@@ -212,7 +213,8 @@ fn examine(
 /// line leaves the attacker no piece: under [`Defence::Longest`] the
 /// exact length; under [`Defence::NoLeftover`] the line that prefers the
 /// defences leaving no piece (`Walker::principal_line`), which may be
-/// shorter.
+/// shorter, and it counts as leaving a piece when some shortest mate
+/// against `c` does (`search/spare_piece.rs`).
 fn rule_line(
     w: &mut Walker,
     cx: &Context,
@@ -225,10 +227,14 @@ fn rule_line(
     }
     w.enter(c, ply);
     let sub = w.principal_line(cx, exact, ply + 1);
+    // A 駒余り variation: some shortest mate against it leaves a piece.
+    let spare = w.spare_piece_mate(cx, exact, ply + 1, &mut SpareMemo::default());
     w.leave(c);
-    match sub {
-        Ok((line, hand)) => Ok((line.len() as u16, hand.is_empty())),
-        Err(_) => Err(()),
+    match (sub, spare) {
+        (Ok((line, hand)), Some(spare)) => {
+            Ok((line.len() as u16, hand.is_empty() && spare != Some(true)))
+        }
+        _ => Err(()),
     }
 }
 

@@ -63,6 +63,8 @@ pub fn report_dict<'py>(
             "leftover",
             l.leftover.map(|h| hand_dict(py, h)).transpose()?,
         )?;
+        e.set_item("spare_piece", l.spare_piece)?;
+        e.set_item("detour", l.detour)?;
         longer.append(e)?;
     }
     d.set_item("longer_defences", longer)?;

@@ -132,6 +132,7 @@ const L = {
   finals: { ja: (n) => `非限定 ${n}`, en: (n) => `非限定 ${n}` },
   sames: { ja: (n) => `変同 ${n}`, en: (n) => `変同 ${n}` },
   longers: { ja: (n) => `変長 ${n}`, en: (n) => `変長 ${n}` },
+  detours: { ja: (n) => `迂回 ${n}`, en: (n) => `detours (迂回) ${n}` },
   flaws: { ja: (n) => `より長い応手 ${n}`, en: (n) => `${n} longer defence${n > 1 ? 's' : ''}` },
   leftBadge: { ja: (h) => `駒余り ${h}`, en: (h) => `駒余り ${h}` },
   secCooks: { ja: '余詰（他の王手でも詰む）', en: 'Cooks (余詰): other checks that mate' },
@@ -146,6 +147,7 @@ const L = {
   lasts: { ja: (n) => `${n}手かかる`, en: (n) => `lasts ${n}` },
   notWithin: { ja: '手順の手数では詰まない', en: 'not mated in the plies left' },
   henchouMark: { ja: '変長（駒余り）', en: '変長 (pieces left)' },
+  detourMark: { ja: (n) => `迂回（${n}手目の局面に遅れて合流）`, en: (n) => `detour (reaches the position after ply ${n}, later)` },
   flawMark: { ja: '作意の応手より長い', en: 'longer than the line allows' },
   leftoverShort: { ja: (h) => `駒余り ${h}`, en: (h) => `leftover ${h}` },
   escapes: { ja: (d) => `${d} で逃れ`, en: (d) => `refuted by ${d}` },
@@ -1178,8 +1180,10 @@ function renderReport(kind) {
     if (finals.length) badge(w(L.finals, finals.length), 'warn');
     badge(w(L.sames, r.same_length.length), r.same_length.length ? 'warn' : '');
     const hen = longer.filter((d) => d.henchou).length;
-    const flaws = longer.length - hen;
+    const detours = longer.filter((d) => !d.henchou && d.detour).length;
+    const flaws = longer.length - hen - detours;
     if (hen) badge(w(L.longers, hen), 'warn');
+    if (detours) badge(w(L.detours, detours), 'warn');
     if (flaws) badge(w(L.flaws, flaws), 'bad');
     badge(w(L.leftBadge, handText(r.leftover)), r.leftover !== 'なし' ? 'warn' : '');
   }
@@ -1226,7 +1230,7 @@ function renderReport(kind) {
     `${w(L.leftoverShort, handText(d.leftover))}`, variation(w(L.whatSame), d.ply, d.line.steps))));
   section(w(L.secLonger), longer.map((d) => {
     const line = lineOf('longer', d.i);
-    const len = [d.length ? w(L.lasts, d.length) : w(L.notWithin), d.henchou ? w(L.henchouMark) : w(L.flawMark), d.leftover ? w(L.leftoverShort, d.leftover) : '']
+    const len = [d.length ? w(L.lasts, d.length) : w(L.notWithin), d.henchou ? w(L.henchouMark) : d.detour ? w(L.detourMark, d.detour) : w(L.flawMark), d.leftover ? w(L.leftoverShort, d.leftover) : '']
       .filter(Boolean).join(' · ');
     return item(`longer-${d.i}`, d.ply, d.ja, len, line ? variation(w(L.whatLonger), d.ply, line.steps) : null);
   }));

@@ -72,8 +72,9 @@ pub struct SameLengthView {
     line: LineView,
 }
 
-/// A defence that lasts longer than the line: 変長 when its line leaves
-/// pieces, else a flaw of the line.
+/// A defence that lasts longer than the line: 変長 when its line (or some
+/// shortest mate against it) leaves pieces, a detour (迂回) when its line
+/// reaches a position of the main line later, else a flaw of the line.
 #[derive(Debug, Serialize)]
 pub struct LongerView {
     #[serde(flatten)]
@@ -81,6 +82,8 @@ pub struct LongerView {
     length: Option<u32>,
     leftover: Option<String>,
     henchou: bool,
+    /// The main line's ply whose position its line reaches later.
+    detour: Option<u32>,
 }
 
 /// A first check of a problem with no mate, and its refutation.
@@ -184,6 +187,7 @@ pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
             length: d.length,
             leftover: d.leftover.map(kanji_hand),
             henchou: d.is_henchou(),
+            detour: d.detour.filter(|_| !d.is_henchou()),
         })
         .collect();
     let same_length = r
