@@ -131,9 +131,12 @@ impl LongerDefence {
     }
 
     /// A variation the convention sets aside ([`Defence::NoLeftover`]): a
-    /// 変長 variation or a detour, not a flaw of the line.
+    /// 変長 variation, not a flaw of the line. A detour is not set aside:
+    /// the line follows it like any longer defence (`search/principal_line.rs`
+    /// says why), so a line that takes the shorter defence instead is
+    /// faulted there; [`LongerDefence::detour`] only says what it is.
     pub fn is_set_aside(&self) -> bool {
-        self.is_henchou() || self.is_detour()
+        self.is_henchou()
     }
 }
 

@@ -289,8 +289,10 @@ impl Walker {
         by_length.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         let longest = by_length.first().map_or(0, |&(k, _)| k);
         let mut clean: Option<(u32, Hand, Vec<Move>)> = None;
+        let mut clean_at = usize::MAX;
         // The longest line without leftover through a defence set aside.
         let mut aside: Option<(u32, Hand, Vec<Move>)> = None;
+        let mut aside_at = usize::MAX;
         let mut fallback: Option<(u32, Hand, Vec<Move>)> = None;
         for (i, &(k, c)) in by_length.iter().enumerate() {
             // A line through this defence has at most k + 1 plies.
@@ -313,12 +315,24 @@ impl Walker {
                     // Followed only when no other defence leaves no piece.
                     if aside.as_ref().is_none_or(|l| line.2.len() > l.2.len()) {
                         aside = Some(line);
+                        aside_at = i;
                     }
                     continue;
                 }
                 clean = Some(line);
+                clean_at = i;
             } else if k == longest && better(&fallback) {
                 fallback = Some(line);
+            }
+        }
+        // A spare-piece variation is set aside only for a shorter line: a
+        // line as long through another defence is a 変同, and the defence
+        // met first is followed, as without the rule (将棋無双 29: at ply 10
+        // the published 同玉, against which one shortest mate leaves a
+        // piece, and 8四玉 are both mated in 11 more).
+        if let (Some(c), Some(a)) = (&clean, &aside) {
+            if a.2.len() == c.2.len() && aside_at < clean_at {
+                return Ok(aside);
             }
         }
         Ok(clean.or(aside).or(fallback))
@@ -346,8 +360,8 @@ impl Walker {
         // A detour (`detour.rs`) is reported beside the 変長 but not set
         // aside here: following the shorter defence's line cost modern.tsv
         // a published length (yumei-0357: 19 plies published, 17 with the
-        // detour set aside), and every detour looked into on the shared
-        // sets (将棋無双 13 and 36 too) is published along the longer line.
+        // detour set aside) and 将棋無双 13 with detours of any length;
+        // only 将棋無双 39 goes the other way.
         Ok(spare.ok_or(LineFailure::Budget)? == Some(true))
     }
 }
