@@ -167,13 +167,7 @@ pub async fn parse(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Collection>, ApiError> {
     let name = query.ok().and_then(|Query(q)| q.name);
-    let body = body.map_err(|r| {
-        ApiError::new(
-            r.status(),
-            r.body_text(),
-            "送られたデータを読めません（大きすぎます）".to_string(),
-        )
-    })?;
+    let body = body.map_err(crate::error::body_rejected)?;
     let entries = read_collection(&body, name.as_deref()).map_err(|e| {
         ApiError::bad_request(e.to_string(), format!("読めません：{e}"))
             .with_code("unreadable_file", json!({ "detail": e.to_string() }))

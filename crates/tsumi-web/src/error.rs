@@ -6,7 +6,7 @@
 //! is), and `board` is the position refused, when there is one to show.
 
 use crate::board::{cell, BoardView};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{BytesRejection, JsonRejection};
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -121,4 +121,14 @@ fn rejected(r: JsonRejection) -> ApiError {
         format!("要求を読めません: {text}")
     };
     ApiError::new(status, text, ja)
+}
+
+/// A raw body (a pasted text or a dropped file) axum could not take: it
+/// is too large (the only way reading bytes fails here).
+pub fn body_rejected(r: BytesRejection) -> ApiError {
+    ApiError::new(
+        r.status(),
+        r.body_text(),
+        "送られたデータを読めません（大きすぎます）".to_string(),
+    )
 }

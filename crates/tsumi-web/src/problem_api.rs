@@ -102,13 +102,7 @@ pub async fn parse(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ProblemView>, ApiError> {
     let name = query.ok().and_then(|Query(q)| q.name);
-    let body = body.map_err(|r| {
-        ApiError::new(
-            r.status(),
-            r.body_text(),
-            "送られたデータを読めません（大きすぎます）".to_string(),
-        )
-    })?;
+    let body = body.map_err(crate::error::body_rejected)?;
     let problems = match parse_problems(&body, name.as_deref()) {
         Ok(p) => p,
         Err(e) if e.code.is_some() => return Err(crate::check_api::unreadable_line(&e)),
