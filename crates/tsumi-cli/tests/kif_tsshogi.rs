@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use tsumi_core::{Move, Position};
 use tsumi_notation::kif::{self, KifRecord, KifWriteOptions};
-use tsumi_notation::record_tree::Branch;
+use tsumi_notation::record_tree::{comment_at, LineRef};
 use tsumi_notation::text_encoding::decode_text;
 
 fn root() -> PathBuf {
@@ -45,49 +45,22 @@ fn special(word: &str) -> &str {
 
 /// The moves at index `k` of a line, as tsshogi's tree gives them: the
 /// line's own move (or its end word), then its branches at that move.
-struct Line<'a> {
-    moves: &'a [Move],
-    first: usize,
-    comments: &'a [(usize, String)],
-    result: Option<&'a str>,
-    branches: &'a [Branch],
-}
-
-fn comment(comments: &[(usize, String)], n: usize) -> String {
-    let lines: Vec<&str> = comments
-        .iter()
-        .filter(|(p, _)| *p == n)
-        .map(|(_, c)| c.as_str())
-        .collect();
-    lines.join("\n")
-}
-
-fn children(line: &Line, k: usize) -> Vec<Value> {
+fn children(line: &LineRef, k: usize) -> Vec<Value> {
     let n = line.first + k;
     let mut out = Vec::new();
     if k < line.moves.len() {
         out.push(json!({
             "usi": line.moves[k].to_usi(),
-            "comment": comment(line.comments, n),
+            "comment": comment_at(line.comments, n),
             "children": children(line, k + 1),
         }));
     } else if let Some(word) = line.result {
         out.push(json!({"special": special(word), "comment": "", "children": []}));
     }
-    for b in line.branches.iter().filter(|b| b.ply == n) {
-        out.push(children(&of(b), 0).remove(0));
+    for b in line.branches_at(n) {
+        out.push(children(&b, 0).remove(0));
     }
     out
-}
-
-fn of(b: &Branch) -> Line<'_> {
-    Line {
-        moves: &b.moves,
-        first: b.ply,
-        comments: &b.comments,
-        result: b.result.as_deref(),
-        branches: &b.branches,
-    }
 }
 
 /// tsumi's reading of `path` in the form of tsshogi's (see read.mjs).
@@ -96,16 +69,10 @@ fn tsumi_reading(path: &Path) -> Value {
     let kifu = path.extension().is_some_and(|e| e == "kifu");
     let (text, _) = decode_text(&bytes, kifu).unwrap();
     let r = kif::parse_kif(&text, None).unwrap();
-    let main = Line {
-        moves: &r.moves,
-        first: 1,
-        comments: &r.comments,
-        result: r.result.as_deref(),
-        branches: &r.variations,
-    };
+    let main = LineRef::main(&r.moves, &r.comments, r.result.as_deref(), &r.variations);
     json!({
         "sfen": r.start.to_sfen(),
-        "comment": comment(&r.comments, 0),
+        "comment": comment_at(&r.comments, 0),
         "children": children(&main, 0),
     })
 }

@@ -19,6 +19,9 @@
 //!   word that ends it.
 //! - [`kif_order`] lists the branches in the order Kifu for Windows writes
 //!   their `変化` sections.
+//! - [`LineRef`] is one line of the tree (the main line or a branch) as a
+//!   walk through the tree move by move sees it, and [`comment_at`] the
+//!   comment on one move.
 
 use tsumi_core::moves::Move;
 
@@ -245,6 +248,73 @@ pub fn flat_branches(branches: &[Branch]) -> Vec<(usize, Vec<Move>)> {
     let mut out = Vec::new();
     walk(branches, None, &mut out);
     out
+}
+
+/// One line of the tree, the main line or a branch, as a walk through the
+/// tree move by move sees it: its moves numbered from `first`, their
+/// comments, the word that ends it and the branches off it.
+#[derive(Debug, Clone, Copy)]
+pub struct LineRef<'a> {
+    /// The line's moves, the first numbered `first`.
+    pub moves: &'a [Move],
+    /// The number of the line's first move (1 for the main line).
+    pub first: usize,
+    /// The comments on its moves, `(number of the move, text)`.
+    pub comments: &'a [(usize, String)],
+    /// The word that ends it (`詰み`), if any.
+    pub result: Option<&'a str>,
+    /// The branches off it.
+    pub branches: &'a [Branch],
+}
+
+impl<'a> LineRef<'a> {
+    /// The main line of a record: its moves from move 1, comments, end
+    /// word and branches ([`crate::kif::KifRecord`]'s `moves`,
+    /// `comments`, `result`, `variations`).
+    pub fn main(
+        moves: &'a [Move],
+        comments: &'a [(usize, String)],
+        result: Option<&'a str>,
+        branches: &'a [Branch],
+    ) -> LineRef<'a> {
+        LineRef {
+            moves,
+            first: 1,
+            comments,
+            result,
+            branches,
+        }
+    }
+
+    /// The line of branch `b`.
+    pub fn of(b: &'a Branch) -> LineRef<'a> {
+        LineRef {
+            moves: &b.moves,
+            first: b.ply,
+            comments: &b.comments,
+            result: b.result.as_deref(),
+            branches: &b.branches,
+        }
+    }
+
+    /// The branches that replace this line's move number `n`, in order.
+    pub fn branches_at(&self, n: usize) -> impl Iterator<Item = LineRef<'a>> + 'a {
+        self.branches
+            .iter()
+            .filter(move |b| b.ply == n)
+            .map(LineRef::of)
+    }
+}
+
+/// The comment on move number `n` of `comments` (0: on the start), its
+/// lines joined by `\n`; empty when there is none.
+pub fn comment_at(comments: &[(usize, String)], n: usize) -> String {
+    comments
+        .iter()
+        .filter(|(p, _)| *p == n)
+        .map(|(_, c)| c.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// One line of the tree from the start: its moves and the word that ends

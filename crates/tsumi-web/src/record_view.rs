@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use tsumi_core::{Move, Position, Square};
 use tsumi_notation::kif::{kif_bytes_for, KifRecord, KifWriteOptions};
-use tsumi_notation::record_tree::{branch_holding, Branch};
+use tsumi_notation::record_tree::{branch_holding, comment_at, LineRef};
 
 /// A record as the page holds it.
 #[derive(Debug, Serialize)]
@@ -61,67 +61,36 @@ pub struct NodeView {
 
 /// The tree of `record`, titled `name`.
 pub fn record_view(record: &KifRecord, name: &str) -> RecordView {
-    let main = Line {
-        moves: &record.moves,
-        first: 1,
-        comments: &record.comments,
-        result: record.result.as_deref(),
-        branches: &record.variations,
-    };
+    let main = LineRef::main(
+        &record.moves,
+        &record.comments,
+        record.result.as_deref(),
+        &record.variations,
+    );
     RecordView {
         sfen: record.start.to_sfen(),
         name: name.to_string(),
         board: BoardView::of(&record.start),
-        comment: comment_text(&record.comments, 0),
+        comment: comment_at(&record.comments, 0),
         children: alternatives(&record.start, None, &main, 0),
     }
 }
 
-/// A line of the record: the main line or a branch.
-struct Line<'a> {
-    moves: &'a [Move],
-    first: usize,
-    comments: &'a [(usize, String)],
-    result: Option<&'a str>,
-    branches: &'a [Branch],
-}
-
-impl<'a> Line<'a> {
-    fn of(b: &'a Branch) -> Line<'a> {
-        Line {
-            moves: &b.moves,
-            first: b.ply,
-            comments: &b.comments,
-            result: b.result.as_deref(),
-            branches: &b.branches,
-        }
-    }
-}
-
-fn comment_text(comments: &[(usize, String)], n: usize) -> String {
-    comments
-        .iter()
-        .filter(|(p, _)| *p == n)
-        .map(|(_, c)| c.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// The moves at index `k` of `line` from `pos`: the line's own, then its
 /// branches at that move.
-fn alternatives(pos: &Position, prev: Option<Square>, line: &Line, k: usize) -> Vec<NodeView> {
+fn alternatives(pos: &Position, prev: Option<Square>, line: &LineRef, k: usize) -> Vec<NodeView> {
     let n = line.first + k;
     let mut out = Vec::new();
     if k < line.moves.len() {
         out.push(node(pos, prev, line, k));
     }
-    for b in line.branches.iter().filter(|b| b.ply == n) {
-        out.push(node(pos, prev, &Line::of(b), 0));
+    for b in line.branches_at(n) {
+        out.push(node(pos, prev, &b, 0));
     }
     out
 }
 
-fn node(pos: &Position, prev: Option<Square>, line: &Line, k: usize) -> NodeView {
+fn node(pos: &Position, prev: Option<Square>, line: &LineRef, k: usize) -> NodeView {
     let m = line.moves[k];
     let ja = japanese(pos, m, prev);
     let mut next = pos.clone();
@@ -133,7 +102,7 @@ fn node(pos: &Position, prev: Option<Square>, line: &Line, k: usize) -> NodeView
         from: m.from().map(cell),
         to: cell(m.to()),
         board: BoardView::of(&next),
-        comment: comment_text(line.comments, n),
+        comment: comment_at(line.comments, n),
         result: (k + 1 == line.moves.len())
             .then(|| line.result.map(str::to_string))
             .flatten(),
