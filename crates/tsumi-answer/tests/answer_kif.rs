@@ -8,19 +8,13 @@
 //! answered by its refutation.
 
 use tsumi_answer::kif::answer_kif;
-use tsumi_answer::variation_lines::{variation_lines, LineBudget};
 use tsumi_core::{Move, Position};
-use tsumi_mate::{check_mate_line, Interpositions, Limits, Solver, SolverConfig, Verdict};
+use tsumi_mate::{check_mate_line, Limits, Verdict};
 use tsumi_notation::kif::{self, KifRecord, KifWriteOptions};
 
-fn solver() -> Solver {
-    Solver::new(SolverConfig {
-        hash_mb: 32,
-        interpositions: Interpositions::CountAll,
-        limits: Limits::nodes(5_000_000),
-        ..SolverConfig::default()
-    })
-}
+mod common;
+
+use common::{cook_rows, mate_with_lines, solver};
 
 /// The comment on the last move of `line` (from main-line move `ply`).
 fn comment_on(record: &KifRecord, ply: usize, line: &[Move]) -> Vec<String> {
@@ -43,24 +37,10 @@ fn comment_on(record: &KifRecord, ply: usize, line: &[Move]) -> Vec<String> {
 #[test]
 fn every_report_item_is_a_commented_branch_and_every_mate_line_is_checked() {
     let mut solver = solver();
-    let text = include_str!("../../tsumi-mate/tests/data/cooks.tsv");
     let (mut records, mut branches, mut checked) = (0, 0, 0);
-    for row in text.lines().filter(|l| !l.starts_with('#')).take(25) {
+    for row in cook_rows().take(25) {
         let pos = Position::from_sfen_relaxed(row.split('\t').next().unwrap()).unwrap();
-        let sol = solver.solve(&pos).unwrap();
-        assert_eq!(sol.verdict, Verdict::Mate, "{row}");
-        let report = solver
-            .report(&pos, &sol, &Limits::nodes(5_000_000))
-            .unwrap()
-            .expect("a report");
-        let lines = variation_lines(
-            &mut solver,
-            &pos,
-            &sol.pv,
-            &report,
-            &LineBudget::default(),
-            &|| false,
-        );
+        let (sol, report, lines) = mate_with_lines(&mut solver, &pos, row);
         let record = answer_kif("cooked", &pos, &sol, Some(&report), Some(&lines)).unwrap();
         assert_eq!(record.moves, sol.pv);
         assert_eq!(record.result.as_deref(), Some("詰み"));

@@ -6,22 +6,19 @@
 //! independent checker accepts, and is as long as the minimax says that
 //! check mates in.
 
+mod common;
+
+use common::{cook_rows, mate_with_lines, solver};
 use std::collections::BTreeMap;
 use tsumi_answer::variation_lines::{variation_lines, LineBudget};
 use tsumi_core::Position;
-use tsumi_mate::{check_mate_line, Interpositions, Limits, Solver, SolverConfig, Verdict};
+use tsumi_mate::{check_mate_line, Interpositions, Limits, Solver, SolverConfig};
 
 #[test]
 fn cook_lines_are_mates_of_the_minimax_length() {
-    let mut solver = Solver::new(SolverConfig {
-        hash_mb: 32,
-        interpositions: Interpositions::CountAll,
-        limits: Limits::nodes(5_000_000),
-        ..SolverConfig::default()
-    });
-    let text = include_str!("../../tsumi-mate/tests/data/cooks.tsv");
+    let mut solver = solver();
     let mut lines_checked = 0;
-    for row in text.lines().filter(|l| !l.starts_with('#')).take(40) {
+    for row in cook_rows().take(40) {
         let f: Vec<&str> = row.split('\t').collect();
         let pos = Position::from_sfen_relaxed(f[0]).unwrap();
         let minimax: BTreeMap<&str, u32> = f[2]
@@ -31,20 +28,7 @@ fn cook_lines_are_mates_of_the_minimax_length() {
                 (usi, n.parse().unwrap())
             })
             .collect();
-        let sol = solver.solve(&pos).unwrap();
-        assert_eq!(sol.verdict, Verdict::Mate, "{row}");
-        let report = solver
-            .report(&pos, &sol, &Limits::nodes(5_000_000))
-            .unwrap()
-            .expect("a report");
-        let lines = variation_lines(
-            &mut solver,
-            &pos,
-            &sol.pv,
-            &report,
-            &LineBudget::default(),
-            &|| false,
-        );
+        let (sol, report, lines) = mate_with_lines(&mut solver, &pos, row);
         assert_eq!(lines.cooks.len(), report.cooks.len());
         assert_eq!(lines.longer.len(), report.longer_defences.len());
         for (c, line) in report.cooks.iter().zip(&lines.cooks) {
@@ -81,8 +65,7 @@ fn no_line_is_searched_once_stopped_or_past_the_budget() {
         ..SolverConfig::default()
     });
     // A row with cooks of three plies (lines to search, not one move).
-    let text = include_str!("../../tsumi-mate/tests/data/cooks.tsv");
-    let row = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let row = cook_rows().next().unwrap();
     let pos = Position::from_sfen_relaxed(row.split('\t').next().unwrap()).unwrap();
     let sol = solver.solve(&pos).unwrap();
     let report = solver
