@@ -342,12 +342,7 @@ async fn stop_answers_within_half_a_second_keeping_the_mate_found() {
         }
     }
     let asked = Instant::now();
-    let (s, _) = call(
-        &app,
-        post(&format!("/api/stop/{id}"), "application/json", ""),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK);
+    stop(&app, id).await;
     let (_, a) = e.until("answer", 5 * SECOND).await;
     let took = asked.elapsed();
     assert!(
@@ -409,12 +404,7 @@ async fn the_queue_shows_each_place_and_refuses_past_its_bound() {
     );
     // Stopping the first lets the second run.
     let id = accepted["id"].as_u64().unwrap();
-    let (s, _) = call(
-        &app,
-        post(&format!("/api/stop/{id}"), "application/json", ""),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK);
+    stop(&app, id).await;
     let (_, stopped) = a.until("answer", 2 * SECOND).await;
     assert_eq!(stopped["stopped"], true);
     b.until("started", 2 * SECOND).await;

@@ -211,12 +211,7 @@ async fn stop_ends_a_check_and_bad_requests_are_refused() {
         "{p}"
     );
     let id = accepted["id"].as_u64().unwrap();
-    let (s, _) = call(
-        &app,
-        post(&format!("/api/stop/{id}"), "application/json", ""),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK);
+    stop(&app, id).await;
     let (_, finished) = e.until("finished", 5 * SECOND).await;
     assert_eq!(finished["stopped"], true);
     // The two works running answer (stopped); no other was started.

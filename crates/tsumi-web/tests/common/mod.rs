@@ -66,6 +66,16 @@ pub async fn post_json(app: &Router, uri: &str, body: Value) -> (StatusCode, Val
     call(app, post(uri, "application/json", body.to_string())).await
 }
 
+/// `POST /api/stop/{id}`: stops the search `id` (the server answers 200).
+pub async fn stop(app: &Router, id: u64) {
+    let (s, _) = call(
+        app,
+        post(&format!("/api/stop/{id}"), "application/json", ""),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "stopping search {id}");
+}
+
 /// An event stream being read.
 pub struct Events {
     body: Body,
