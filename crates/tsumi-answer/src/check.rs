@@ -171,20 +171,11 @@ pub fn check_line(
         finding.shortest = Some(la as u32);
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
+        // A sound line's longer defences are all set aside: 変長
+        // variations (a detour is not set aside, so it is a fault above).
         if let Some(d) = report.longer_defences.first() {
-            let (what, how) = if d.is_henchou() {
-                ("変長", "with pieces left over".to_string())
-            } else {
-                (
-                    "迂回",
-                    format!(
-                        "coming round to the line's position after ply {} later",
-                        d.detour.unwrap_or_default()
-                    ),
-                )
-            };
             finding.summary += &format!(
-                " ({what} at ply {}: {} is mated in {}, {how})",
+                " (変長 at ply {}: {} is mated in {}, with pieces left over)",
                 d.ply,
                 move_at_ply(pos, line, d.ply, d.mv),
                 d.length.unwrap_or(0)
