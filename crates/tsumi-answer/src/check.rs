@@ -172,10 +172,17 @@ pub fn check_line(
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
         // A sound line's longer defences are all set aside: 変長
-        // variations (a detour is not set aside, so it is a fault above).
+        // variations or exchange detours (a detour of another kind is
+        // not set aside, so it is a fault above).
         if let Some(d) = report.longer_defences.first() {
+            let why = if d.is_henchou() {
+                "with pieces left over"
+            } else {
+                "a detour that declines a capture or adds an exchange"
+            };
             finding.summary += &format!(
-                " (変長 at ply {}: {} is mated in {}, with pieces left over)",
+                " ({} at ply {}: {} is mated in {}, {why})",
+                if d.is_henchou() { "変長" } else { "迂回" },
                 d.ply,
                 move_at_ply(pos, line, d.ply, d.mv),
                 d.length.unwrap_or(0)

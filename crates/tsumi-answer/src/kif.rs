@@ -79,6 +79,8 @@ pub fn mate_kif(
     for (i, d) in r.longer_defences.iter().enumerate() {
         let kind = if d.is_henchou() {
             "変長"
+        } else if d.is_exchange_detour() {
+            "迂回"
         } else {
             "長い応手"
         };

@@ -6,6 +6,7 @@
 use crate::hands::sfen_hand;
 use crate::variation_lines::VariationLines;
 use tsumi_core::{Color, Move};
+use tsumi_mate::detour::DetourKind;
 use tsumi_mate::report::Report;
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -47,6 +48,10 @@ struct JsonLonger {
     /// Its line is a detour (迂回): it reaches the position the main line
     /// reaches after this ply, later; else null.
     detour: Option<u32>,
+    /// With `detour`: "exchange" (it declines a capture the line makes,
+    /// or adds one more exchange: set aside under the no-leftover
+    /// convention) or "shuffle" (any other way round: followed).
+    detour_kind: Option<&'static str>,
     /// Its line, the defence first, to the mate (USI), when it was built.
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<Vec<String>>,
@@ -118,6 +123,7 @@ impl JsonReport {
                     leftover: d.leftover.map(|h| sfen_hand(h, attacker)),
                     spare_piece: d.spare_piece,
                     detour: d.detour,
+                    detour_kind: d.detour_kind.map(detour_kind_name),
                     line: None,
                 })
                 .collect(),
@@ -161,5 +167,13 @@ impl JsonReport {
             d.line = usi(l);
         }
         self
+    }
+}
+
+/// The JSON name of a detour's kind.
+fn detour_kind_name(kind: DetourKind) -> &'static str {
+    match kind {
+        DetourKind::Exchange => "exchange",
+        DetourKind::Shuffle => "shuffle",
     }
 }

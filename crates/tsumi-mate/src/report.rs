@@ -42,7 +42,7 @@
 use crate::child::{Child, NO_REP};
 use crate::config::{search_stack_bytes, MAX_PLY_LIMIT};
 use crate::defence::Defence;
-use crate::detour::rejoins_later;
+use crate::detour::{detour, DetourKind};
 use crate::limits::{Budget, Limits, Phase};
 use crate::search::context::Context;
 use crate::search::principal_line::LineFailure;
@@ -115,6 +115,8 @@ pub struct LongerDefence {
     /// main line: it reaches the position the main line reaches after
     /// this ply (1-based), later.
     pub detour: Option<u32>,
+    /// With `detour`: what kind of detour it is.
+    pub detour_kind: Option<DetourKind>,
 }
 
 impl LongerDefence {
@@ -130,13 +132,21 @@ impl LongerDefence {
         self.detour.is_some()
     }
 
+    /// An exchange detour: it declines a capture the line makes, or adds
+    /// one more exchange, and comes round to the line's position two plies
+    /// later ([`DetourKind::Exchange`]).
+    pub fn is_exchange_detour(&self) -> bool {
+        self.detour_kind == Some(DetourKind::Exchange)
+    }
+
     /// A variation the convention sets aside ([`Defence::NoLeftover`]): a
-    /// 変長 variation, not a flaw of the line. A detour is not set aside:
-    /// the line follows it like any longer defence (`search/principal_line.rs`
-    /// says why), so a line that takes the shorter defence instead is
-    /// faulted there; [`LongerDefence::detour`] only says what it is.
+    /// 変長 variation or an exchange detour, not a flaw of the line. A
+    /// detour of another kind (a shuffle) is not set aside: the line
+    /// follows it like any longer defence (`search/principal_line.rs` says
+    /// why), so a line that takes the shorter defence instead is faulted
+    /// there; [`LongerDefence::detour`] only says what it is.
     pub fn is_set_aside(&self) -> bool {
-        self.is_henchou()
+        self.is_henchou() || self.is_exchange_detour()
     }
 }
 
@@ -641,6 +651,7 @@ fn examine_node(
                     leftover: None,
                     spare_piece: None,
                     detour: None,
+                    detour_kind: None,
                 };
                 if cx.config.defence == Defence::NoLeftover {
                     longer_line(w, cx, c, rest, ply, max_ply, &mut longer);
@@ -718,7 +729,10 @@ fn longer_line(
     if let Ok((mut line, hand)) = sub {
         longer.leftover = Some(hand);
         line.insert(0, c.mv);
-        longer.detour = rejoins_later(&w.pos, &line, rest).map(|(_, j)| ply as u32 + j);
+        if let Some(d) = detour(&w.pos, &line, rest) {
+            longer.detour = Some(ply as u32 + d.shorter_ply);
+            longer.detour_kind = Some(d.kind);
+        }
     }
 }
 

@@ -20,13 +20,15 @@
 //!   rule follows (through the defences that leave the attacker no piece,
 //!   as the solver's line), and a longer defence whose line, or some
 //!   shortest mate against it, leaves pieces over (変長) does not count
-//!   against an author's defence whose line leaves none.
+//!   against an author's defence whose line leaves none, nor does an
+//!   exchange detour of the author's line (`detour.rs`).
 //!
 //! The first ply where the author's defence is mated sooner than a longer
 //! one is the one at fault.
 
 use crate::child::Child;
 use crate::defence::Defence;
+use crate::detour::{detour, DetourKind};
 use crate::limits::{Limits, Phase};
 use crate::report::{check_line_shape, HENCHOU_PLIES};
 use crate::search::context::Context;
@@ -99,7 +101,6 @@ fn scan(
     line: &[Move],
     max_ply: u16,
 ) -> Result<DefenceScan, SolveError> {
-    let l = line.len() as u16;
     let mut entered: Vec<Child> = Vec::new();
     let mut found = DefenceScan::AllLongest;
     for (i, &main) in line.iter().enumerate() {
@@ -112,7 +113,7 @@ fn scan(
             break;
         };
         if !w.is_or() {
-            match examine(w, cx, &c, children, ply, l - ply, max_ply) {
+            match examine(w, cx, &c, children, &line[i..], ply, max_ply) {
                 Ok(None) => {}
                 Ok(Some(short)) => {
                     found = DefenceScan::Short(short);
@@ -133,25 +134,27 @@ fn scan(
     Ok(found)
 }
 
-/// At a defender's node on the line (`ply` moves in, `rem` plies left):
-/// whether the line's defence `main` is mated sooner than another of
-/// `children`. `Err` when the limits ran out first.
+/// At a defender's node on the line (`ply` moves in, `rest` the line's
+/// plies from here, its defence `main` first): whether `main` is mated
+/// sooner than another of `children`. `Err` when the limits ran out
+/// first.
 fn examine(
     w: &mut Walker,
     cx: &Context,
     main: &Child,
     children: Vec<Child>,
+    rest: &[Move],
     ply: u16,
-    rem: u16,
     max_ply: u16,
 ) -> Result<Option<ShortDefence>, ()> {
+    let rem = rest.len() as u16;
     let cap = (rem - 1 + HENCHOU_PLIES).min(max_ply.saturating_sub(ply + 1));
     // The author's defence's exact length after it; not mated within the
     // cap: no defence there lasts longer than it, as far as is looked.
     let Some(exact) = exact_after(w, cx, main, rem - 1, cap, ply)? else {
         return Ok(None);
     };
-    let (mine, mine_clean) = rule_line(w, cx, main, exact, ply)?;
+    let (mine, mine_clean, _) = rule_line(w, cx, main, exact, ply)?;
     let counted: Vec<Child> = if cx.skip_useless() {
         w.counted_defences(cx, children, exact + 1, ply)
             .map_err(|_| ())?
@@ -172,8 +175,16 @@ fn examine(
         let rule_length = match length {
             None => None,
             Some(b) => {
-                let (n, clean) = rule_line(w, cx, c, b, ply)?;
-                let outlasts = if clean {
+                let (n, clean, line) = rule_line(w, cx, c, b, ply)?;
+                // An exchange detour of the author's line is set aside
+                // as the solver's line sets it aside (`detour.rs`).
+                let exchange = clean
+                    && line.as_deref().is_some_and(|l| {
+                        detour(&w.pos, l, rest).is_some_and(|d| d.kind == DetourKind::Exchange)
+                    });
+                let outlasts = if exchange {
+                    false
+                } else if clean {
                     n > mine
                 } else {
                     // 変長: longer, but its line leaves pieces over; it is
@@ -214,16 +225,17 @@ fn examine(
 /// exact length; under [`Defence::NoLeftover`] the line that prefers the
 /// defences leaving no piece (`Walker::principal_line`), which may be
 /// shorter, and it counts as leaving a piece when some shortest mate
-/// against `c` does (`search/spare_piece.rs`).
+/// against `c` does (`search/spare_piece.rs`); and under
+/// [`Defence::NoLeftover`] the line itself, `c` first.
 fn rule_line(
     w: &mut Walker,
     cx: &Context,
     c: &Child,
     exact: u16,
     ply: u16,
-) -> Result<(u16, bool), ()> {
+) -> Result<(u16, bool, Option<Vec<Move>>), ()> {
     if cx.config.defence != Defence::NoLeftover {
-        return Ok((exact, true));
+        return Ok((exact, true, None));
     }
     w.enter(c, ply);
     let sub = w.principal_line(cx, exact, ply + 1);
@@ -231,8 +243,11 @@ fn rule_line(
     let spare = w.spare_piece_mate(cx, exact, ply + 1, &mut SpareMemo::default());
     w.leave(c);
     match (sub, spare) {
-        (Ok((line, hand)), Some(spare)) => {
-            Ok((line.len() as u16, hand.is_empty() && spare != Some(true)))
+        (Ok((mut line, hand)), Some(spare)) => {
+            let clean = hand.is_empty() && spare != Some(true);
+            let n = line.len() as u16;
+            line.insert(0, c.mv);
+            Ok((n, clean, Some(line)))
         }
         _ => Err(()),
     }

@@ -1,12 +1,15 @@
 //! The line conventions of `Defence::NoLeftover` (`--defence auto` under
 //! the 無駄合 rule): a spare-piece (駒余り) variation is not followed, and
-//! the soundness report lists it beside the 変長; a detour (迂回) is
-//! followed as any longer defence is; `Defence::Longest` follows the
-//! longest defence in both.
+//! the soundness report lists it beside the 変長; an exchange detour
+//! (迂回: the defence declines a capture that a shorter defence makes, and
+//! makes it two plies later) is not followed either; a detour of another
+//! kind is followed as any longer defence is; `Defence::Longest` follows
+//! the longest defence in all three.
 //!
 //! The positions come from YaneuraOu's mate-in-N collection
 //! (`../shared/data/tsume/mate-7-ply.txt` line 146, `mate-9-ply.txt` line
-//! 117). Their defences' exact lengths, the spare pieces and the lines
+//! 117, and `mate-11-ply.txt` line 580 with one of the attacker's two
+//! pawns given to the defender, so that no line leaves a piece). Their defences' exact lengths, the spare pieces and the lines
 //! were checked with an independent minimax over cshogi's move generator,
 //! `scripts/spare-detour-oracle.py` (every interposition counted; no
 //! interposition occurs in these lines, so the 無駄合 rule changes
@@ -18,14 +21,23 @@
 //!   mated at once by R*7g and leaves nothing;
 //! - detour: after R*7b, 9b8c lasts 8 more plies, but its line (7b6b+
 //!   8c9c 6b7c: the rook promotes on 6b and comes back) reaches at ply 5
-//!   the position that 9b9c 7b7c+ reaches at ply 3.
+//!   the position that 9b9c 7b7c+ reaches at ply 3;
+//! - exchange detour: after 6c8a+ 9b8a 6b7b, the king's 8a9b lasts 8
+//!   plies (the defence included), 8a7b, which takes the silver, 6; 8a9b
+//!   declines the capture, and its line (7b8b 9b8b 7d7c) takes the silver
+//!   two plies later and reaches at its ply 5 the position 8a7b 7d7c
+//!   reaches at ply 3 (`--check 6b7b` from the position after 9b8a).
 
 use tsumi_core::{Move, Position};
+use tsumi_mate::detour::DetourKind;
+use tsumi_mate::short_defence::DefenceScan;
 use tsumi_mate::{check_mate_line, Defence, Limits, Solution, Solver, SolverConfig, Verdict};
 
 const SPARE: &str =
     "2+S5l/+B1g1+P1gsk/P1pp1pNp1/LG1l4p/5N1P1/bP1P1Pp1g/2K2S3/1+l5+n1/6s2 w RN6Pr 1";
 const DETOUR: &str = "l2+B4l/k3+N1P2/2n4g1/p1s1P1p1p/1pppS2p1/PP6P/1GSP+bS3/2KGg4/LN2r2NL b R5p 1";
+const EXCHANGE: &str =
+    "l6+Pl/k2+S2g2/2nB3s1/p1Gpp3p/1N2npB2/P1pPS1p1P/1+rN2P3/2S1K4/2+r2G2L b Pgl5p 1";
 
 fn solve(sfen: &str, defence: Option<Defence>) -> (Position, Solver, Solution) {
     let pos = Position::from_sfen(sfen).unwrap();
@@ -83,11 +95,13 @@ fn a_spare_piece_variation_is_not_followed() {
 }
 
 #[test]
-fn a_detour_is_followed_like_any_longer_defence() {
+fn a_shuffle_detour_is_followed_like_any_longer_defence() {
     // Under both conventions the line follows the longer defence 9b8c,
-    // whose line rejoins the shorter 9b9c's two plies later: following
-    // the shorter one cost modern.tsv a published length (yumei-0357),
-    // so a detour is not set aside (see `principal_line.rs`).
+    // whose line rejoins the shorter 9b9c's two plies later with no
+    // capture declined or added (the rook promotes on 6b and comes back):
+    // following the shorter one in such a detour cost modern.tsv a
+    // published length (yumei-0357), so it is not set aside (see
+    // `principal_line.rs`).
     for defence in [None, Some(Defence::Longest)] {
         let (pos, mut solver, s) = solve(DETOUR, defence);
         assert_eq!(s.length, Some(9), "{defence:?}");
@@ -97,4 +111,50 @@ fn a_detour_is_followed_like_any_longer_defence() {
         assert!(r.proves_mate(), "{:?}", r.longer_defences);
         assert!(r.longer_defences.is_empty(), "{:?}", r.longer_defences);
     }
+}
+
+#[test]
+fn an_exchange_detour_is_not_followed() {
+    // auto: the line takes the capture at once (8a7b); the proven length
+    // is given beside it, and the report sets the detour aside.
+    let (pos, mut solver, s) = solve(EXCHANGE, None);
+    assert_eq!(
+        usi(&s.pv),
+        ["6c8a+", "9b8a", "6b7b", "8a7b", "7d7c", "7b8a", "P*8b", "8a9b", "N*8d"]
+    );
+    assert_eq!(s.longest_defence, Some(11));
+    assert!(s.leftover.is_empty());
+    let r = solver.report(&pos, &s, &Limits::none()).unwrap().unwrap();
+    assert!(r.proves_mate(), "{:?}", r.longer_defences);
+    let d = &r.longer_defences[0];
+    assert_eq!(
+        (d.ply, d.mv.to_usi(), d.length),
+        (4, "8a9b".to_string(), Some(8))
+    );
+    assert_eq!(d.leftover.map(|h| h.is_empty()), Some(true));
+    assert_eq!(d.spare_piece, Some(false));
+    assert!(!d.is_henchou());
+    assert_eq!(d.detour_kind, Some(DetourKind::Exchange));
+    assert_eq!(d.detour, Some(6));
+    assert!(d.is_set_aside());
+    assert_eq!(r.real_longer_defences().count(), 0);
+    // The author's line that takes the capture has no short defence.
+    let scan = solver
+        .first_short_defence(&pos, &s.pv, &Limits::none())
+        .unwrap();
+    assert_eq!(scan, DefenceScan::AllLongest);
+
+    // longest: the detour is the longest defence, 11 plies, and the line
+    // that takes the capture is faulted at ply 4.
+    let (_, mut solver, long) = solve(EXCHANGE, Some(Defence::Longest));
+    assert_eq!(long.length, Some(11));
+    assert_eq!(long.pv[3].to_usi(), "8a9b");
+    assert_eq!(long.longest_defence, None);
+    let scan = solver
+        .first_short_defence(&pos, &s.pv, &Limits::none())
+        .unwrap();
+    let DefenceScan::Short(short) = scan else {
+        panic!("{scan:?}");
+    };
+    assert_eq!((short.ply, short.longest.to_usi()), (4, "8a9b".to_string()));
 }

@@ -74,7 +74,9 @@ pub struct SameLengthView {
 
 /// A defence that lasts longer than the line: 変長 when its line (or some
 /// shortest mate against it) leaves pieces, a detour (迂回) when its line
-/// reaches a position of the main line later, else a flaw of the line.
+/// comes round to a position of the main line later by declining a
+/// capture or by one more exchange (an exchange detour, set aside as the
+/// 変長 are), else a flaw of the line.
 #[derive(Debug, Serialize)]
 pub struct LongerView {
     #[serde(flatten)]
@@ -82,7 +84,8 @@ pub struct LongerView {
     length: Option<u32>,
     leftover: Option<String>,
     henchou: bool,
-    /// The main line's ply whose position its line reaches later.
+    /// For an exchange detour: the main line's ply whose position its line
+    /// reaches later.
     detour: Option<u32>,
 }
 
@@ -187,7 +190,9 @@ pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
             length: d.length,
             leftover: d.leftover.map(kanji_hand),
             henchou: d.is_henchou(),
-            detour: d.detour.filter(|_| !d.is_henchou()),
+            detour: d
+                .detour
+                .filter(|_| d.is_exchange_detour() && !d.is_henchou()),
         })
         .collect();
     let same_length = r

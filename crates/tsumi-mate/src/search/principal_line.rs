@@ -5,8 +5,8 @@
 //! attacker the fewest pieces in hand at the end wins, so a line ends with
 //! pieces left over (駒余り) only when that cannot be avoided. Under
 //! [`Defence::NoLeftover`] the defender takes the longest defence whose
-//! line leaves no piece, leaving aside spare-piece variations
-//! (`no_leftover_line`, and [`crate::defence`] for the convention). Every
+//! line leaves no piece, leaving aside spare-piece variations and
+//! exchange detours (`no_leftover_line`, and [`crate::defence`] for the convention). Every
 //! choice is settled by depth-bounded searches on the shared table:
 //!
 //! - at an OR node of exact length `n`, a check leads to a mate of exact
@@ -20,6 +20,7 @@
 
 use crate::child::Child;
 use crate::defence::Defence;
+use crate::detour::{detour, may_be_exchange, DetourKind};
 use crate::search::context::Context;
 use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
@@ -255,10 +256,10 @@ impl Walker {
     /// Under [`Defence::NoLeftover`], the line from an AND node of exact
     /// length `n` through the defences the rule counts (`children`, each
     /// mated within `n - 1`): the longest line that leaves the attacker
-    /// no piece through a defence that is not a 駒余り variation (some
+    /// no piece through a defence that is neither a 駒余り variation (some
     /// shortest mate against it ends with a piece in hand:
-    /// `search/spare_piece.rs`); else the longest
-    /// line that leaves no piece through one of those; else the best line
+    /// `search/spare_piece.rs`) nor an exchange detour (`detour.rs`); else
+    /// the longest line that leaves no piece through one of those; else the best line
     /// of a longest defence (fewest pieces left). A defence's line is
     /// built by the same rule, so it may be shorter than the defence's
     /// exact length; defences are taken from the longest down and the
@@ -311,7 +312,7 @@ impl Walker {
                 if clean.as_ref().is_some_and(|l| line.2.len() <= l.2.len()) {
                     continue;
                 }
-                if self.set_aside(cx, &by_length, i, ply, ties)? {
+                if self.set_aside(cx, &by_length, i, &line.2, ply, ties)? {
                     // Followed only when no other defence leaves no piece.
                     if aside.as_ref().is_none_or(|l| line.2.len() > l.2.len()) {
                         aside = Some(line);
@@ -339,14 +340,21 @@ impl Walker {
     }
 
     /// True when the defence `by_length[i]` (exact length first), whose
-    /// line leaves no piece, is not to be followed: some shortest mate
-    /// against it leaves a piece (a 駒余り variation). Not looked into once
-    /// the exploration of ties is spent.
+    /// line `line` leaves no piece, is not to be followed: some shortest
+    /// mate against it leaves a piece (a 駒余り variation), or its line is
+    /// an exchange detour of the line of a defence mated sooner (it
+    /// declines a capture the shorter defence makes, or adds one more
+    /// exchange: `detour.rs`). A detour of another kind is followed:
+    /// setting those aside cost modern.tsv a published length (yumei-0357:
+    /// 19 plies published, 17 with it set aside), and only 将棋無双 39 goes
+    /// the other way. Not looked into once the exploration of ties is
+    /// spent.
     fn set_aside(
         &mut self,
         cx: &Context,
         by_length: &[(u16, Child)],
         i: usize,
+        line: &[Move],
         ply: u16,
         ties: &mut Ties,
     ) -> Result<bool, LineFailure> {
@@ -357,11 +365,24 @@ impl Walker {
         self.enter(&c, ply);
         let spare = self.spare_piece_mate(cx, k, ply + 1, &mut ties.spare);
         self.leave(&c);
-        // A detour (`detour.rs`) is reported beside the 変長 but not set
-        // aside here: following the shorter defence's line cost modern.tsv
-        // a published length (yumei-0357: 19 plies published, 17 with the
-        // detour set aside) and 将棋無双 13 with detours of any length;
-        // only 将棋無双 39 goes the other way.
-        Ok(spare.ok_or(LineFailure::Budget)? == Some(true))
+        if spare.ok_or(LineFailure::Budget)? == Some(true) {
+            return Ok(true);
+        }
+        for &(k2, c2) in &by_length[i + 1..] {
+            if k2 >= k || !may_be_exchange(&self.pos, line, c2.mv) {
+                continue;
+            }
+            let mut other = None;
+            self.consider(cx, &c2, k2 + 1, ply, ties, &mut other)?;
+            let Some((_, _, shorter)) = other else {
+                continue;
+            };
+            if shorter.len() < line.len()
+                && detour(&self.pos, line, &shorter).is_some_and(|d| d.kind == DetourKind::Exchange)
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }

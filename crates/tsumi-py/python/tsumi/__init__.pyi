@@ -149,8 +149,10 @@ class Solution:
         no-mate; else None): ``cooks`` (``ply``, ``move``, ``length``,
         ``final``), ``same_length_defences`` (``ply``, ``move``, ``line``,
         ``leftover``), ``longer_defences`` (``ply``, ``move``, ``length``,
-        ``leftover``, ``spare_piece``, ``detour``: a 変長 variation or a
-        detour, 迂回, under ``defence="no-leftover"``), ``ends_in_mate``, ``leftover``, ``refutations`` (``check``,
+        ``leftover``, ``spare_piece``, ``detour``, ``detour_kind``: a 変長
+        variation, or a detour, 迂回, ``"exchange"`` ones set aside under
+        ``defence="no-leftover"``, ``"shuffle"`` ones followed),
+        ``ends_in_mate``, ``leftover``, ``refutations`` (``check``,
         ``defence``), ``first_checks``, ``unsettled`` (``ply``, ``move``,
         ``item``), ``complete``, ``proves_mate``, ``nodes``, ``seconds``:
         the ``"report"`` object of ``tsumi solve --json``, hands as dicts."""
