@@ -172,13 +172,13 @@ pub fn check_line(
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
         // A sound line's longer defences are all set aside: 変長
-        // variations or exchange detours (a detour of another kind is
+        // variations or detours that decline a capture (a detour of another kind is
         // not set aside, so it is a fault above).
         if let Some(d) = report.longer_defences.first() {
             let why = if d.is_henchou() {
                 "with pieces left over"
             } else {
-                "a detour that declines a capture or adds an exchange"
+                "a detour that declines a capture"
             };
             finding.summary += &format!(
                 " ({} at ply {}: {} is mated in {}, {why})",

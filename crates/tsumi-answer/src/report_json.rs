@@ -48,9 +48,8 @@ struct JsonLonger {
     /// Its line is a detour (迂回): it reaches the position the main line
     /// reaches after this ply, later; else null.
     detour: Option<u32>,
-    /// With `detour`: "exchange" (it declines a capture the line makes,
-    /// or adds one more exchange: set aside under the no-leftover
-    /// convention) or "shuffle" (any other way round: followed).
+    /// With `detour`: "declined-capture" (it declines a capture the line
+    /// makes: set aside under the no-leftover convention) or "shuffle" (any other way round: followed).
     detour_kind: Option<&'static str>,
     /// Its line, the defence first, to the mate (USI), when it was built.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -173,7 +172,7 @@ impl JsonReport {
 /// The JSON name of a detour's kind.
 fn detour_kind_name(kind: DetourKind) -> &'static str {
     match kind {
-        DetourKind::Exchange => "exchange",
+        DetourKind::DeclinedCapture => "declined-capture",
         DetourKind::Shuffle => "shuffle",
     }
 }

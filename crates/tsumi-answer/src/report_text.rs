@@ -77,7 +77,7 @@ pub fn summary(r: &Report) -> String {
         let detours = r
             .longer_defences
             .iter()
-            .filter(|d| d.is_exchange_detour() && !d.is_henchou())
+            .filter(|d| d.declines_capture() && !d.is_henchou())
             .count();
         if detours > 0 {
             parts.push(format!("迂回 {detours}"));
@@ -146,9 +146,9 @@ pub fn print_details(
                 "  変長: ply {} {mv} is mated in {n}, longer than the line; a mate of that length leaves a piece over (駒余り)",
                 d.ply
             )?,
-            (Some(n), _) if d.is_exchange_detour() => writeln!(
+            (Some(n), _) if d.declines_capture() => writeln!(
                 out,
-                "  迂回: ply {} {mv} is mated in {n}, longer than the line, by declining a capture or one more exchange and coming round to the line's position after ply {} later (a detour, set aside as classic solutions do)",
+                "  迂回: ply {} {mv} is mated in {n}, longer than the line, by declining a capture and coming round to the line's position after ply {} later (a detour, set aside as classic solutions do)",
                 d.ply,
                 d.detour.unwrap_or_default()
             )?,

@@ -18,11 +18,11 @@
 //!   moves of a shortest mate, the defender only its longest replies;
 //!   `search/spare_piece.rs`), even if another mate of that length
 //!   leaves none; nor
-//! - an *exchange detour* (迂回): its line reaches a position (board,
-//!   both hands, side to move) that the line of a defence with a shorter
-//!   mate reaches two plies sooner, by declining a capture that the
-//!   shorter defence makes or by one more exchange ([`crate::detour`];
-//!   a detour of another kind is followed);
+//! - a *detour* (迂回) that declines a capture: its line reaches a
+//!   position (board, both hands, side to move) that the line of a
+//!   defence with a shorter mate reaches two plies sooner, and that
+//!   shorter defence takes a piece this one does not take
+//!   ([`crate::detour`]; a detour of another kind is followed);
 //!
 //! the longest of all when no defence will do. The attacker's choices are
 //! unchanged, along the line itself too: a check that mates in the fewest
@@ -47,8 +47,8 @@ pub enum Defence {
     #[default]
     Longest,
     /// The longest defence whose line leaves the attacker no piece, when
-    /// there is one, leaving aside spare-piece variations and exchange
-    /// detours (classic published solutions: a longer defence with pieces
+    /// there is one, leaving aside spare-piece variations and detours
+    /// that decline a capture (classic published solutions: a longer defence with pieces
     /// left over, or one that only declines a capture to make it later,
     /// is a 変長 variation or a detour, not the main line).
     NoLeftover,

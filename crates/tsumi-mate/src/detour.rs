@@ -6,24 +6,24 @@
 //! hands, the same side to move) that the shorter one's line reaches is
 //! a detour. Two kinds are told apart ([`DetourKind`]):
 //!
-//! - an **exchange** detour: the defender declines a capture that the
-//!   shorter defence makes (the king steps aside and takes two plies
-//!   later), or the longer line's two extra plies are one more exchange
-//!   (two more captures). Classic solutions follow the shorter defence,
-//!   and under [`crate::Defence::NoLeftover`] the line does too; the
-//!   soundness report lists the longer one beside the 変長 variations.
+//! - a **declined capture**: the shorter defence takes a piece and the
+//!   longer one does not; its line takes it two plies later (the king
+//!   steps aside, the checking piece comes after it, and the king takes
+//!   it). The classic solutions follow the shorter defence (将棋無双 39 at
+//!   ply 16), and under [`crate::Defence::NoLeftover`] the line does too;
+//!   the soundness report lists the longer one beside the 変長
+//!   variations.
 //! - a **shuffle**: anything else, such as the king stepping round while
 //!   a piece is dropped and then moved where the shorter line drops it at
-//!   once. The published solutions disagree on these (modern.tsv's
-//!   yumei-0357 follows the longer defence, 将棋無双 39 the shorter one),
-//!   so the line follows the longer defence as any other, and the report
+//!   once. modern.tsv's yumei-0357 is published along the longer way, so
+//!   the line follows the longer defence as any other, and the report
 //!   only says what it is.
 
 use std::collections::HashMap;
 use tsumi_core::{Move, Position};
 
 /// How many plies later a detour reaches the shorter line's position.
-/// Only the two plies of one declined capture or one more exchange make a
+/// Only the two plies of one declined capture (or one shuffle) make a
 /// detour: on 将棋無双 13 the published line takes a defence that comes
 /// round to the shorter one's position four plies later.
 pub const DETOUR_PLIES: u32 = 2;
@@ -61,9 +61,9 @@ pub fn rejoins_later(pos: &Position, longer: &[Move], shorter: &[Move]) -> Optio
 /// What a detour adds to the shorter line (see the module notes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DetourKind {
-    /// A capture declined and made later, or one more exchange: set
+    /// The longer defence declines a capture the shorter one makes: set
     /// aside under [`crate::Defence::NoLeftover`].
-    Exchange,
+    DeclinedCapture,
     /// Any other way round: followed like any longer defence.
     Shuffle,
 }
@@ -86,48 +86,38 @@ fn is_capture(pos: &Position, m: Move) -> bool {
     !m.is_drop() && pos.piece_at(m.to()).is_some()
 }
 
-/// How many of the first `n` moves of `line` (from `pos`) take a piece.
-fn captures(pos: &Position, line: &[Move], n: usize) -> usize {
-    let mut p = pos.clone();
-    let mut count = 0;
-    for &m in line.iter().take(n) {
-        count += usize::from(is_capture(&p, m));
-        p.do_move(m);
-    }
-    count
-}
-
 /// The detour `longer` makes of `shorter` ([`rejoins_later`]), with its
 /// kind; `None` when it makes none.
 pub fn detour(pos: &Position, longer: &[Move], shorter: &[Move]) -> Option<Detour> {
     let (i, j) = rejoins_later(pos, longer, shorter)?;
     let declined = match (shorter.first(), longer.first()) {
-        (Some(&s), Some(&l)) => is_capture(pos, s) && !is_capture(pos, l),
+        (Some(&s), Some(&l)) => declines(pos, l, s),
         _ => false,
     };
-    let extra_exchange =
-        captures(pos, longer, i as usize) == captures(pos, shorter, j as usize) + 2;
     Some(Detour {
         longer_ply: i,
         shorter_ply: j,
-        kind: if declined || extra_exchange {
-            DetourKind::Exchange
+        kind: if declined {
+            DetourKind::DeclinedCapture
         } else {
             DetourKind::Shuffle
         },
     })
 }
 
-/// Whether `longer` could be an exchange detour of the line of a defence
-/// `shorter_first` (from `pos`), before that line is built: the shorter
-/// defence takes a piece that `longer`'s does not, or `longer` takes two
-/// pieces or more. A cheap test that spares building lines that cannot
-/// make one.
-pub fn may_be_exchange(pos: &Position, longer: &[Move], shorter_first: Move) -> bool {
-    let declined = longer
+/// True when the defence `longer` does not take a piece and `shorter`
+/// does (both from `pos`).
+fn declines(pos: &Position, longer: Move, shorter: Move) -> bool {
+    is_capture(pos, shorter) && !is_capture(pos, longer)
+}
+
+/// Whether the line `longer` could make a declined-capture detour of the
+/// line of the defence `shorter_first` (from `pos`), before that line is
+/// built: a cheap test that spares building lines that cannot make one.
+pub fn may_decline_capture(pos: &Position, longer: &[Move], shorter_first: Move) -> bool {
+    longer
         .first()
-        .is_some_and(|&l| is_capture(pos, shorter_first) && !is_capture(pos, l));
-    declined || captures(pos, longer, longer.len()) >= 2
+        .is_some_and(|&l| declines(pos, l, shorter_first))
 }
 
 #[cfg(test)]
@@ -159,7 +149,7 @@ mod tests {
     }
 
     #[test]
-    fn a_declined_capture_is_an_exchange_and_a_shuffle_is_not() {
+    fn a_declined_capture_is_told_from_a_shuffle() {
         // mate-11-ply.txt line 580 (one attacker pawn given to the
         // defender), after 6c8a+ 9b8a 6b7b: the king's 8a7b takes the
         // silver at once; 8a9b declines it, and the king takes it on 8b
@@ -173,9 +163,9 @@ mod tests {
         let d = detour(&pos, &longer, &shorter).unwrap();
         assert_eq!(
             (d.longer_ply, d.shorter_ply, d.kind),
-            (5, 3, DetourKind::Exchange)
+            (5, 3, DetourKind::DeclinedCapture)
         );
-        assert!(may_be_exchange(&pos, &longer, shorter[0]));
+        assert!(may_decline_capture(&pos, &longer, shorter[0]));
 
         // The king steps to 4b, not 4a, and reaches 4a two plies later
         // while the rook comes round: no capture, a shuffle.
@@ -187,6 +177,6 @@ mod tests {
             (d.longer_ply, d.shorter_ply, d.kind),
             (4, 2, DetourKind::Shuffle)
         );
-        assert!(!may_be_exchange(&pos, &longer, shorter[0]));
+        assert!(!may_decline_capture(&pos, &longer, shorter[0]));
     }
 }

@@ -132,21 +132,22 @@ impl LongerDefence {
         self.detour.is_some()
     }
 
-    /// An exchange detour: it declines a capture the line makes, or adds
-    /// one more exchange, and comes round to the line's position two plies
-    /// later ([`DetourKind::Exchange`]).
-    pub fn is_exchange_detour(&self) -> bool {
-        self.detour_kind == Some(DetourKind::Exchange)
+    /// A detour that declines a capture the line makes and comes round to
+    /// the line's position two plies later
+    /// ([`DetourKind::DeclinedCapture`]).
+    pub fn declines_capture(&self) -> bool {
+        self.detour_kind == Some(DetourKind::DeclinedCapture)
     }
 
     /// A variation the convention sets aside ([`Defence::NoLeftover`]): a
-    /// 変長 variation or an exchange detour, not a flaw of the line. A
+    /// 変長 variation or a detour that declines a capture, not a flaw of
+    /// the line. A
     /// detour of another kind (a shuffle) is not set aside: the line
     /// follows it like any longer defence (`search/principal_line.rs` says
     /// why), so a line that takes the shorter defence instead is faulted
     /// there; [`LongerDefence::detour`] only says what it is.
     pub fn is_set_aside(&self) -> bool {
-        self.is_henchou() || self.is_exchange_detour()
+        self.is_henchou() || self.declines_capture()
     }
 }
 

@@ -21,7 +21,7 @@
 //!   as the solver's line), and a longer defence whose line, or some
 //!   shortest mate against it, leaves pieces over (変長) does not count
 //!   against an author's defence whose line leaves none, nor does an
-//!   exchange detour of the author's line (`detour.rs`).
+//!   detour of the author's line that declines a capture (`detour.rs`).
 //!
 //! The first ply where the author's defence is mated sooner than a longer
 //! one is the one at fault.
@@ -176,13 +176,14 @@ fn examine(
             None => None,
             Some(b) => {
                 let (n, clean, line) = rule_line(w, cx, c, b, ply)?;
-                // An exchange detour of the author's line is set aside
+                // A detour of the author's line that declines a capture is set aside
                 // as the solver's line sets it aside (`detour.rs`).
-                let exchange = clean
+                let declined = clean
                     && line.as_deref().is_some_and(|l| {
-                        detour(&w.pos, l, rest).is_some_and(|d| d.kind == DetourKind::Exchange)
+                        detour(&w.pos, l, rest)
+                            .is_some_and(|d| d.kind == DetourKind::DeclinedCapture)
                     });
-                let outlasts = if exchange {
+                let outlasts = if declined {
                     false
                 } else if clean {
                     n > mine

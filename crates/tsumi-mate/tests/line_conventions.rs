@@ -1,8 +1,8 @@
 //! The line conventions of `Defence::NoLeftover` (`--defence auto` under
 //! the 無駄合 rule): a spare-piece (駒余り) variation is not followed, and
-//! the soundness report lists it beside the 変長; an exchange detour
-//! (迂回: the defence declines a capture that a shorter defence makes, and
-//! makes it two plies later) is not followed either; a detour of another
+//! the soundness report lists it beside the 変長; a detour (迂回) that
+//! declines a capture (a shorter defence takes a piece that this one takes
+//! two plies later) is not followed either; a detour of another
 //! kind is followed as any longer defence is; `Defence::Longest` follows
 //! the longest defence in all three.
 //!
@@ -22,7 +22,7 @@
 //! - detour: after R*7b, 9b8c lasts 8 more plies, but its line (7b6b+
 //!   8c9c 6b7c: the rook promotes on 6b and comes back) reaches at ply 5
 //!   the position that 9b9c 7b7c+ reaches at ply 3;
-//! - exchange detour: after 6c8a+ 9b8a 6b7b, the king's 8a9b lasts 8
+//! - declined capture: after 6c8a+ 9b8a 6b7b, the king's 8a9b lasts 8
 //!   plies (the defence included), 8a7b, which takes the silver, 6; 8a9b
 //!   declines the capture, and its line (7b8b 9b8b 7d7c) takes the silver
 //!   two plies later and reaches at its ply 5 the position 8a7b 7d7c
@@ -36,7 +36,7 @@ use tsumi_mate::{check_mate_line, Defence, Limits, Solution, Solver, SolverConfi
 const SPARE: &str =
     "2+S5l/+B1g1+P1gsk/P1pp1pNp1/LG1l4p/5N1P1/bP1P1Pp1g/2K2S3/1+l5+n1/6s2 w RN6Pr 1";
 const DETOUR: &str = "l2+B4l/k3+N1P2/2n4g1/p1s1P1p1p/1pppS2p1/PP6P/1GSP+bS3/2KGg4/LN2r2NL b R5p 1";
-const EXCHANGE: &str =
+const DECLINED: &str =
     "l6+Pl/k2+S2g2/2nB3s1/p1Gpp3p/1N2npB2/P1pPS1p1P/1+rN2P3/2S1K4/2+r2G2L b Pgl5p 1";
 
 fn solve(sfen: &str, defence: Option<Defence>) -> (Position, Solver, Solution) {
@@ -114,10 +114,10 @@ fn a_shuffle_detour_is_followed_like_any_longer_defence() {
 }
 
 #[test]
-fn an_exchange_detour_is_not_followed() {
+fn a_detour_that_declines_a_capture_is_not_followed() {
     // auto: the line takes the capture at once (8a7b); the proven length
     // is given beside it, and the report sets the detour aside.
-    let (pos, mut solver, s) = solve(EXCHANGE, None);
+    let (pos, mut solver, s) = solve(DECLINED, None);
     assert_eq!(
         usi(&s.pv),
         ["6c8a+", "9b8a", "6b7b", "8a7b", "7d7c", "7b8a", "P*8b", "8a9b", "N*8d"]
@@ -134,7 +134,7 @@ fn an_exchange_detour_is_not_followed() {
     assert_eq!(d.leftover.map(|h| h.is_empty()), Some(true));
     assert_eq!(d.spare_piece, Some(false));
     assert!(!d.is_henchou());
-    assert_eq!(d.detour_kind, Some(DetourKind::Exchange));
+    assert_eq!(d.detour_kind, Some(DetourKind::DeclinedCapture));
     assert_eq!(d.detour, Some(6));
     assert!(d.is_set_aside());
     assert_eq!(r.real_longer_defences().count(), 0);
@@ -146,7 +146,7 @@ fn an_exchange_detour_is_not_followed() {
 
     // longest: the detour is the longest defence, 11 plies, and the line
     // that takes the capture is faulted at ply 4.
-    let (_, mut solver, long) = solve(EXCHANGE, Some(Defence::Longest));
+    let (_, mut solver, long) = solve(DECLINED, Some(Defence::Longest));
     assert_eq!(long.length, Some(11));
     assert_eq!(long.pv[3].to_usi(), "8a9b");
     assert_eq!(long.longest_defence, None);

@@ -69,7 +69,7 @@ pub fn report_dict<'py>(
         e.set_item(
             "detour_kind",
             l.detour_kind.map(|k| match k {
-                DetourKind::Exchange => "exchange",
+                DetourKind::DeclinedCapture => "declined-capture",
                 DetourKind::Shuffle => "shuffle",
             }),
         )?;

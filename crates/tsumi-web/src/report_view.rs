@@ -75,8 +75,8 @@ pub struct SameLengthView {
 /// A defence that lasts longer than the line: 変長 when its line (or some
 /// shortest mate against it) leaves pieces, a detour (迂回) when its line
 /// comes round to a position of the main line later by declining a
-/// capture or by one more exchange (an exchange detour, set aside as the
-/// 変長 are), else a flaw of the line.
+/// capture the line makes (set aside as the 変長 are), else a flaw of the
+/// line.
 #[derive(Debug, Serialize)]
 pub struct LongerView {
     #[serde(flatten)]
@@ -84,7 +84,7 @@ pub struct LongerView {
     length: Option<u32>,
     leftover: Option<String>,
     henchou: bool,
-    /// For an exchange detour: the main line's ply whose position its line
+    /// For a detour that declines a capture: the main line's ply whose position its line
     /// reaches later.
     detour: Option<u32>,
 }
@@ -190,9 +190,7 @@ pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
             length: d.length,
             leftover: d.leftover.map(kanji_hand),
             henchou: d.is_henchou(),
-            detour: d
-                .detour
-                .filter(|_| d.is_exchange_detour() && !d.is_henchou()),
+            detour: d.detour.filter(|_| d.declines_capture() && !d.is_henchou()),
         })
         .collect();
     let same_length = r

@@ -6,7 +6,7 @@
 //! pieces left over (駒余り) only when that cannot be avoided. Under
 //! [`Defence::NoLeftover`] the defender takes the longest defence whose
 //! line leaves no piece, leaving aside spare-piece variations and
-//! exchange detours (`no_leftover_line`, and [`crate::defence`] for the convention). Every
+//! detours that decline a capture (`no_leftover_line`, and [`crate::defence`] for the convention). Every
 //! choice is settled by depth-bounded searches on the shared table:
 //!
 //! - at an OR node of exact length `n`, a check leads to a mate of exact
@@ -20,7 +20,7 @@
 
 use crate::child::Child;
 use crate::defence::Defence;
-use crate::detour::{detour, may_be_exchange, DetourKind};
+use crate::detour::{detour, may_decline_capture, DetourKind};
 use crate::search::context::Context;
 use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
@@ -258,7 +258,7 @@ impl Walker {
     /// mated within `n - 1`): the longest line that leaves the attacker
     /// no piece through a defence that is neither a 駒余り variation (some
     /// shortest mate against it ends with a piece in hand:
-    /// `search/spare_piece.rs`) nor an exchange detour (`detour.rs`); else
+    /// `search/spare_piece.rs`) nor a detour that declines a capture (`detour.rs`); else
     /// the longest line that leaves no piece through one of those; else the best line
     /// of a longest defence (fewest pieces left). A defence's line is
     /// built by the same rule, so it may be shorter than the defence's
@@ -342,12 +342,11 @@ impl Walker {
     /// True when the defence `by_length[i]` (exact length first), whose
     /// line `line` leaves no piece, is not to be followed: some shortest
     /// mate against it leaves a piece (a 駒余り variation), or its line is
-    /// an exchange detour of the line of a defence mated sooner (it
-    /// declines a capture the shorter defence makes, or adds one more
-    /// exchange: `detour.rs`). A detour of another kind is followed:
-    /// setting those aside cost modern.tsv a published length (yumei-0357:
-    /// 19 plies published, 17 with it set aside), and only 将棋無双 39 goes
-    /// the other way. Not looked into once the exploration of ties is
+    /// a detour of the line of a defence mated sooner that takes a piece
+    /// this one declines (`detour.rs`; 将棋無双 39 is published so). A
+    /// detour of another kind is followed: setting those aside cost
+    /// modern.tsv a published length (yumei-0357: 19 plies published, 17
+    /// with it set aside). Not looked into once the exploration of ties is
     /// spent.
     fn set_aside(
         &mut self,
@@ -369,7 +368,7 @@ impl Walker {
             return Ok(true);
         }
         for &(k2, c2) in &by_length[i + 1..] {
-            if k2 >= k || !may_be_exchange(&self.pos, line, c2.mv) {
+            if k2 >= k || !may_decline_capture(&self.pos, line, c2.mv) {
                 continue;
             }
             let mut other = None;
@@ -378,7 +377,8 @@ impl Walker {
                 continue;
             };
             if shorter.len() < line.len()
-                && detour(&self.pos, line, &shorter).is_some_and(|d| d.kind == DetourKind::Exchange)
+                && detour(&self.pos, line, &shorter)
+                    .is_some_and(|d| d.kind == DetourKind::DeclinedCapture)
             {
                 return Ok(true);
             }
