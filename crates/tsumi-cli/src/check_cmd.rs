@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tsumi_answer::check::{check_line, CheckRecord};
 use tsumi_answer::report_text;
-use tsumi_mate::{Defence, Interpositions, Limits, Solver, SolverConfig};
+use tsumi_mate::{Interpositions, Limits, Solver, SolverConfig};
 use tsumi_notation::problem::read_problems;
 
 /// Check the author's solution of KIF/KIFU/CSA tsume records.
@@ -49,10 +49,11 @@ pub struct CheckArgs {
     pub interpositions: Interpositions,
     /// The defence convention: no-leftover (a longer defence whose line
     /// leaves the attacker pieces is a 変長 variation, not a flaw of the
-    /// author's line; the default under the 無駄合 rule) or longest (any
-    /// longer defence is; the default with --interpositions count).
+    /// author's line), longest (any longer defence is), or auto (the
+    /// default: no-leftover under the 無駄合 rule, longest with
+    /// --interpositions count).
     #[arg(long, value_name = "DEFENCE", value_parser = crate::solve_cmd::parse_defence)]
-    pub defence: Option<Defence>,
+    pub defence: Option<crate::solve_cmd::DefenceChoice>,
     /// Print one JSON object per record instead of text.
     #[arg(long)]
     pub json: bool,
@@ -69,7 +70,7 @@ pub fn run(args: CheckArgs) -> Result<(), Box<dyn std::error::Error>> {
         limits,
         ..SolverConfig::standard().with_rule(args.interpositions)
     };
-    if let Some(d) = args.defence {
+    if let Some(crate::solve_cmd::DefenceChoice(Some(d))) = args.defence {
         config.defence = d;
     }
     let mut solver =

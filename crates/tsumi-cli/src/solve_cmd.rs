@@ -12,7 +12,7 @@ use tsumi_core::Position;
 use tsumi_mate::report::Report;
 use tsumi_mate::{
     Algo, Defence, Interpositions, Limits, Shortest, Solution, SolveError, Solver, SolverConfig,
-    Table, Verdict,
+    Table, Verdict, AUTO_DEFENCE,
 };
 use tsumi_notation::japanese::pv_to_japanese;
 use tsumi_notation::kif::{self, KifWriteOptions};
@@ -97,11 +97,11 @@ pub struct SolveArgs {
     pub interpositions: Option<Interpositions>,
     /// The defence the line follows: no-leftover (the longest defence that
     /// leaves the attacker no piece; a longer one with pieces left over is
-    /// a 変長 variation, as in classic published solutions; the default
-    /// under the 無駄合 rule) or longest (the longest defence; the default
-    /// with --interpositions count).
+    /// a 変長 variation, as in classic published solutions), longest (the
+    /// longest defence), or auto (the default: no-leftover under the 無駄合
+    /// rule, longest with --interpositions count).
     #[arg(long, value_name = "DEFENCE", value_parser = parse_defence)]
-    pub defence: Option<Defence>,
+    pub defence: Option<DefenceChoice>,
     /// The longest mate looked for, in plies (at most 16383). A problem
     /// with no mate within it is reported as unknown, not as no mate.
     #[arg(long, value_name = "PLIES", default_value_t = tsumi_mate::DEFAULT_MAX_PLY, value_parser = max_ply)]
@@ -208,8 +208,18 @@ fn parse_shortest(s: &str) -> Result<Shortest, String> {
     Shortest::from_name(s).ok_or_else(|| format!("'{s}' is not one of prove, quick, first"))
 }
 
-pub(crate) fn parse_defence(s: &str) -> Result<Defence, String> {
-    Defence::from_name(s).ok_or_else(|| format!("'{s}' is not one of no-leftover, longest"))
+/// A `--defence` choice: a defence, or `auto` (`None`: the one that goes
+/// with the interposition rule, [`Defence::for_rule`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DefenceChoice(pub Option<Defence>);
+
+pub(crate) fn parse_defence(s: &str) -> Result<DefenceChoice, String> {
+    if s == AUTO_DEFENCE {
+        return Ok(DefenceChoice(None));
+    }
+    Defence::from_name(s)
+        .map(|d| DefenceChoice(Some(d)))
+        .ok_or_else(|| format!("'{s}' is not one of {AUTO_DEFENCE}, no-leftover, longest"))
 }
 
 pub(crate) fn parse_interpositions(s: &str) -> Result<Interpositions, String> {
@@ -370,7 +380,7 @@ struct Settings {
     jobs: usize,
     ordered: bool,
     shortest: Shortest,
-    defence: Option<Defence>,
+    defence: Option<DefenceChoice>,
     json: bool,
     report: bool,
     kif: Option<PathBuf>,
@@ -625,7 +635,7 @@ fn solve_batch(
         limits,
         ..SolverConfig::standard().with_rule(batch.interpositions)
     };
-    if let Some(d) = settings.defence {
+    if let Some(DefenceChoice(Some(d))) = settings.defence {
         config.defence = d;
     }
     // A table size the machine cannot give (all the jobs' tables

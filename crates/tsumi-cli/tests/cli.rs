@@ -664,6 +664,20 @@ fn check_counts_a_longer_defence_with_pieces_left_as_henchou() {
         out.starts_with("musou-082: the author's defence is not the longest: at ply 10,"),
         "{out}"
     );
+    // auto is the default, the convention that goes with the rule.
+    let (ok, auto, err) = check_text_with(&path, &["--defence", "auto"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        auto.lines().next(),
+        check_text(&path).1.lines().next(),
+        "{auto}"
+    );
+    let (ok, _, err) = check_text_with(&path, &["--defence", "shortest"]);
+    assert!(!ok);
+    assert!(
+        err.contains("'shortest' is not one of auto, no-leftover, longest"),
+        "{err}"
+    );
 }
 
 #[test]
