@@ -19,6 +19,7 @@ use tsumi_core::sfen::{sfen_fields, SfenError};
 use tsumi_core::Position;
 use tsumi_mate::check_problem;
 use tsumi_notation::kif::KifRecord;
+use tsumi_notation::notation_error::codes;
 use tsumi_notation::problem::{detect_format, parse_problems, ProblemFormat};
 use tsumi_notation::remaining::{holds_rest, remaining_pieces};
 use tsumi_notation::text_encoding::decode_text;
@@ -105,8 +106,12 @@ pub async fn parse(
     let body = body.map_err(crate::error::body_rejected)?;
     let problems = match parse_problems(&body, name.as_deref()) {
         Ok(p) => p,
-        Err(e) if e.code.is_some() => return Err(crate::check_api::unreadable_line(&e)),
-        Err(e) => return Err(unreadable(&body, name.as_deref(), e.to_string())),
+        // An SFEN line: read again to name its line and reason, or to
+        // show the position that breaks a rule with its board.
+        Err(e) if matches!(e.code(), codes::SFEN | codes::UNREADABLE) => {
+            return Err(unreadable(&body, name.as_deref(), e.to_string()))
+        }
+        Err(e) => return Err(ApiError::unreadable(&e)),
     };
     let Some(first) = problems.first() else {
         return Err(ApiError::bad_request(

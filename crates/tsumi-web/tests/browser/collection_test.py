@@ -25,6 +25,8 @@ import cshogi
 from cshogi import KIF
 from playwright.sync_api import expect, sync_playwright
 
+from page_modules import goto, watch_errors
+
 URL, TSUMI, SHOTS = sys.argv[1], sys.argv[2], Path(sys.argv[3])
 SHOTS.mkdir(parents=True, exist_ok=True)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -105,7 +107,7 @@ def check_all(page):
 
 
 def run(page, errors):
-    page.goto(URL)
+    goto(page, URL)
     page.wait_for_function("() => S.problem !== null")
     page.click("#tab-collection")
     expect(page.locator("#panel-collection .hint").first).to_contain_text("作品集")
@@ -145,7 +147,8 @@ def run(page, errors):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:4] == ["番", "作品", "作品の手数", "結果"], rows[0]
     assert len(rows) == 21, len(rows)
-    statuses = page.evaluate("C.rows.map((r) => r.result.verdict.status)")
+    # The status of each row, as its class shows it (sound, faulty, undecided).
+    statuses = page.evaluate("[...document.querySelectorAll('#col-rows tr')].map((tr) => tr.classList[0])")
     for row, record, status in zip(rows[1:], want, statuses):
         assert row[1] == record["name"], (row, record["name"])
         assert row[4] == str(record["length"] if record["length"] is not None else ""), (row, record)
@@ -185,8 +188,9 @@ def run(page, errors):
                 assert "*不詰" in record and len(moves) >= 2, (mate["name"], record)
             one.unlink()
         # The file read back as a collection: the same works.
-        works = page.evaluate("""async (text) => (await api('/api/collection/parse?name=all.kifu',
-            new TextEncoder().encode(text), 'application/octet-stream')).works""", text)
+        works = page.evaluate("""async (text) => (await (await fetch('/api/collection/parse?name=all.kifu', {
+            method: 'POST', headers: { 'content-type': 'application/octet-stream' },
+            body: new TextEncoder().encode(text) })).json()).works""", text)
         assert [w["name"] for w in works] == [m["name"] for m in mates], works
         assert [w["sfen"] for w in works] == [m["sfen"] for m in mates], works
 
@@ -261,8 +265,8 @@ def phone(browser, errors):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP",
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(URL)
+    watch_errors(page, errors)
+    goto(page, URL)
     page.wait_for_function("() => S.problem !== null")
     page.tap("#tab-collection")
     page.set_input_files("#col-file", str(SAMPLE))
@@ -288,7 +292,7 @@ def main():
                                       accept_downloads=True)
         page = context.new_page()
         errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        watch_errors(page, errors)
         try:
             run(page, errors)
             phone(browser, errors)
