@@ -74,6 +74,9 @@ pub struct Problem {
     /// The published length in plies, when the file gives one: the
     /// length column of a TSV line, a KIF record's `手数` header.
     pub length: Option<u32>,
+    /// A KIF record's headers (作品名, 作者, 発表誌, 手数, …) in their
+    /// order, for a writer to keep; none for SFEN and CSA.
+    pub headers: Vec<(String, String)>,
     /// Where it came from.
     pub source: SourceRef,
 }
@@ -182,6 +185,7 @@ pub fn parse_problems(
                 branches: rec.variations.clone(),
                 comments: rec.comments.clone(),
                 length: rec.declared_length(),
+                headers: rec.headers.clone(),
                 source: SourceRef { file, line: 1 },
             }])
         }
@@ -200,6 +204,7 @@ pub fn parse_problems(
                     branches: Vec::new(),
                     comments: Vec::new(),
                     length: None,
+                    headers: Vec::new(),
                     source: SourceRef {
                         file: file.clone(),
                         line: r.line,
@@ -324,6 +329,7 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
                 branches: Vec::new(),
                 comments: Vec::new(),
                 length,
+                headers: Vec::new(),
                 source: SourceRef {
                     file: fname.clone(),
                     line: ln,

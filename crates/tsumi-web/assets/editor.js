@@ -345,6 +345,8 @@ export async function loadText(body, name) {
     setRecord(view.record || null);
     $('dg-title').value = view.name || '';
     $('dg-length').value = view.published_length ?? '';
+    const author = view.headers.find(([k]) => k === '作者');
+    $('dg-author').value = author ? author[1] : '';
     const n = view.solution ? view.solution.steps.length : 0;
     if (n) $('author-line').value = view.solution.steps.map((s) => s.ja).join(' ');
     remember({ before, after: fieldValues() });

@@ -155,7 +155,10 @@ function recordInput() {
   return { sfen: v.sfen, name: v.name, comment: v.comment, children: v.children.map(node) };
 }
 
-/** The record as KIF, comments as edited, from the server. */
-export async function recordKif() {
-  return api('/api/kif', recordInput());
+/**
+ * The record as KIF, comments as edited, from the server, with `title`
+ * (作品名) and the KIF `headers` ([key, value] in their order) to keep.
+ */
+export async function recordKif(title, headers) {
+  return api('/api/kif', { ...recordInput(), name: title, headers });
 }

@@ -21,11 +21,35 @@ export function fileName(ext) {
   return base.replace(/[\\/:*?"<>|\s]+/g, '_') + ext;
 }
 
+/** The 図面 fields that stand for KIF headers: 題 for 作品名, 作者. */
+const HEADER_FIELDS = [['作品名', 'dg-title'], ['作者', 'dg-author']];
+
+/**
+ * The loaded record's KIF headers in their order, with the fields the user
+ * can change in place of theirs (a field emptied drops its header; a field
+ * filled that the record lacked is added after them), and the title.
+ */
+function keptHeaders() {
+  const fields = HEADER_FIELDS.map(([key, id]) => [key, $(id).value.trim()]);
+  const loaded = (S.problem && S.problem.headers) || [];
+  const headers = [];
+  for (const [key, value] of loaded) {
+    const field = fields.find(([k]) => k === key);
+    if (!field) headers.push([key, value]);
+    else if (field[1]) headers.push([key, field[1]]);
+  }
+  for (const [key, value] of fields) {
+    if (value && !loaded.some(([k]) => k === key)) headers.push([key, value]);
+  }
+  return { title: fields[0][1], headers };
+}
+
 export async function downloadKif(sjis) {
   let k = S.solve.answer && S.solve.answer.kif;
   if (hasRecord()) {
     try {
-      k = await recordKif();
+      const { title, headers } = keptHeaders();
+      k = await recordKif(title, headers);
     } catch (e) {
       showError(e, 'solve');
       return;

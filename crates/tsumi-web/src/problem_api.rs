@@ -48,6 +48,11 @@ pub struct ProblemView {
     pub published_length: Option<u32>,
     /// Problems in the text (the first is shown).
     pub problems: usize,
+    /// A loaded KIF's headers (作品名, 作者, 発表誌, 手数, …) in their
+    /// order, `[key, value]`, which the page sends back with its record
+    /// (POST /api/kif) so that a download keeps them; none for SFEN, CSA
+    /// and an edited board.
+    pub headers: Vec<(String, String)>,
 }
 
 /// The page's name for a pasted text or a dropped file.
@@ -86,6 +91,7 @@ fn view(
         record: None,
         published_length: length,
         problems,
+        headers: Vec::new(),
     }
 }
 
@@ -137,6 +143,7 @@ pub async fn parse(
     });
     let mut shown = view(&pos, title, solution, first.length, problems.len());
     shown.record = record;
+    shown.headers = first.headers.clone();
     Ok(Json(shown))
 }
 

@@ -125,6 +125,13 @@ pub struct RecordInput {
     /// The moves from the start, the main line's first.
     #[serde(default)]
     pub children: Vec<NodeInput>,
+    /// The headers of the record loaded, `[key, value]` in their order,
+    /// as the page keeps them (its fields for 作品名 and 作者 in place of
+    /// the record's): written in that order, with 手数 as this record's
+    /// own (none when its line is no mate), and this record's 作品名 and
+    /// 手数 first when they are not among them.
+    #[serde(default)]
+    pub headers: Vec<(String, String)>,
 }
 
 /// One move of a record sent by the page.
@@ -175,6 +182,9 @@ pub fn record_of(input: &RecordInput) -> Result<KifRecord, ApiError> {
     if !mate {
         record.headers.retain(|(k, _)| k != "手数");
     }
+    if !input.headers.is_empty() {
+        record.headers = kept_headers(&input.headers, &record.headers);
+    }
     for leaf in &leaves[1.min(leaves.len())..] {
         record.add_line(1, leaf);
     }
@@ -202,6 +212,25 @@ pub fn record_of(input: &RecordInput) -> Result<KifRecord, ApiError> {
         }
     }
     Ok(record)
+}
+
+/// The headers `kept` (a loaded record's, in their order) with the
+/// record's own 手数 in place of theirs (dropped when it has none), then
+/// the record's own headers they lack, first.
+fn kept_headers(kept: &[(String, String)], own: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = own
+        .iter()
+        .filter(|(k, _)| !kept.iter().any(|(kk, _)| kk == k))
+        .cloned()
+        .collect();
+    for (k, v) in kept {
+        if k == "手数" {
+            out.extend(own.iter().find(|(ok, _)| ok == k).cloned());
+        } else {
+            out.push((k.clone(), v.clone()));
+        }
+    }
+    out
 }
 
 fn walk<'a>(

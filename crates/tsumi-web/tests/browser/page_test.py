@@ -422,6 +422,45 @@ BROKEN_KIF = """作品名：八段の図
 """
 BROKEN_KIF_HAND = "作品名：象\n後手の持駒：残り全部\n先手の持駒：象\n"
 
+# A mate in 1 with the headers of a published work.
+HEADERS_KIF = """作品名：見出しの一手詰
+作者：試験太郎
+発表誌：詰将棋パラダイス
+発表年月：2026年11月
+備考：見出しを保つ
+手数：3
+後手の持駒：残り全部
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|・・・・v玉・・・・|一
+|・・・・・・・・・|二
+|・・・・歩・・・・|三
+|・・・・・・・・・|四
+|・・・・・・・・・|五
+|・・・・・・・・・|六
+|・・・・・・・・・|七
+|・・・・・・・・・|八
+|・・・・・・・・・|九
++---------------------------+
+先手の持駒：金
+手数----指手---------消費時間--
+   1 ５二金打
+"""
+# The headers a download of it starts with (手数: the answer's).
+HEADERS_KEPT = "作品名：見出しの一手詰\n作者：{author}\n発表誌：詰将棋パラダイス\n発表年月：2026年11月\n備考：見出しを保つ\n手数：1\n"
+
+
+def download_kifu(page):
+    """The KIFU the page downloads, as text."""
+    with page.expect_download() as d:
+        page.click("#dl-kifu")
+    path = SHOTS / "headers.kifu"
+    d.value.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    path.unlink()
+    return text
+
+
 # Words a Japanese message may quote in ASCII: format names.
 ASCII_NAMES = {"SFEN", "KIF", "KIFU", "CSA"}
 
@@ -806,6 +845,29 @@ def run(page, errors):
         page.click("#tab-solve")
         page.click("#solve")
         expect(page.locator("#panel-solve #message")).to_contain_text("正しい局面")
+
+        # A KIF's headers through load, solve, a comment and download.
+        step("a KIF's headers kept through load, solve and download")
+        paste(page, HEADERS_KIF)
+        expect(page.locator("#message")).to_contain_text("読み込みました")
+        expect(page.locator("#dg-author")).to_have_value("試験太郎")
+        page.click("#tab-solve")
+        page.click("#solve")
+        expect(page.locator("#answer .verdict")).to_contain_text("1手詰", timeout=60_000)
+        expect(page.locator("#record")).to_be_visible(timeout=60_000)
+        page.locator('#record .mv[data-ply="1"]').click()
+        page.fill("#record-comment", "見出しの試験")
+        text = download_kifu(page)
+        assert text.startswith(HEADERS_KEPT.format(author="試験太郎")), text
+        assert "*見出しの試験\n" in text, text
+        # A field changed: its header follows it, the others stay.
+        page.click("#tab-setup")
+        page.fill("#dg-author", "別の作者")
+        text = download_kifu(page)
+        assert text.startswith(HEADERS_KEPT.format(author="別の作者")), text
+        page.fill("#dg-author", "")
+        text = download_kifu(page)
+        assert text.startswith(HEADERS_KEPT.format(author="").replace("作者：\n", "")), text
 
         # 9b. The diagram.
         diagram_steps(page)
