@@ -9,7 +9,8 @@ import { api, stream } from './api.js';
 import { setTab } from './app.js';
 import { $, download, el } from './dom.js';
 import { loadText } from './editor.js';
-import { showInfo } from './messages.js';
+import { showError, showInfo } from './messages.js';
+import { setRecord } from './record.js';
 import { fmtCount, settings } from './search.js';
 import { errorText, L, lang, w } from './words.js';
 
@@ -304,6 +305,12 @@ function stopAll() {
 
 // ---------------------------------------------------------------- a row on the board
 
+/**
+ * Opens row `i`'s work: its position with its published length, name and
+ * author's line; a checked work with an answer opens in 解図 with the
+ * record of the line the check found, its branches and comments (read
+ * from the row's KIF, not solved again), as after 解く.
+ */
 async function openRow(i) {
   const row = C.rows[i];
   if (!row || row.work.error) return;
@@ -315,8 +322,19 @@ async function openRow(i) {
   const view = await loadText(line);
   if (!view) return;
   if (wk.author_line) $('author-line').value = wk.author_line;
-  showInfo(() => w(CL.opened, wk.name, row.result ? verdictWords(row).text : ''), 'setup');
-  setTab('setup');
+  const kifu = row.result && row.result.kifu;
+  if (kifu) {
+    try {
+      const answer = await api('/api/parse?name=answer.kifu', kifu, 'application/octet-stream');
+      setRecord(answer.record);
+    } catch (e) {
+      showError(e, 'setup');
+      setTab('setup');
+      return;
+    }
+  }
+  showInfo(() => w(CL.opened, wk.name, row.result ? verdictWords(row).text : ''), kifu ? 'board' : 'setup');
+  setTab(kifu ? 'solve' : 'setup');
   $('board-column').scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 

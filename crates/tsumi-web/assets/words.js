@@ -68,8 +68,8 @@ export const WORDS = {
   // The collection panel (作品集).
   tabCollection: { ja: '作品集', en: 'Collection' },
   colHint: {
-    ja: '作品集のファイル（SFEN 行・.tsv・複数の棋譜を含む KIF・CSA）を開くか、複数のファイルをページにドロップしてください。「全部検討」で全作を解図・余詰検討します（全コア使用）。行をクリックするとその作品を盤に出します。',
-    en: 'Open a collection (SFEN lines, .tsv, a KIF or CSA with several records) or drop several files on the page. "Check all" solves every work and checks its soundness, on every core. Click a row to open its work on the board.',
+    ja: '作品集のファイル（SFEN 行・.tsv・複数の棋譜を含む KIF・CSA）を開くか、複数のファイルをページにドロップしてください。「全部検討」で全作を解図・余詰検討します（全コア使用）。行をクリックするとその作品を盤に出します（検討済みの作品は解答の棋譜つき）。',
+    en: 'Open a collection (SFEN lines, .tsv, a KIF or CSA with several records) or drop several files on the page. "Check all" solves every work and checks its soundness, on every core. Click a row to open its work on the board (a checked work with the record of its answer).',
   },
   colOpen: { ja: '作品集を開く…（複数可）', en: 'Open a collection… (several files)' },
   colLoadPaste: { ja: '貼り付けた作品を加える', en: 'Add the pasted works' },

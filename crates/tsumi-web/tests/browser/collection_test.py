@@ -203,13 +203,22 @@ def run(page, errors):
     page.evaluate("window.scrollTo(0, 0)")
     page.click("#lang-ja")
 
-    step("a row opens its work on the board")
+    step("a checked row opens its work with the line the check found")
     page.click("#col-rows tr:nth-child(18)")
-    expect(page.locator("#tab-setup")).to_have_attribute("aria-selected", "true")
+    # As after 解く: the 解図 tab, the record of the answer under the board.
+    expect(page.locator("#tab-solve")).to_have_attribute("aria-selected", "true")
     page.wait_for_function("() => S.problem && S.problem.name === 'musou-029'")
     assert page.evaluate("S.problem.sfen") == want[17]["sfen"]
     expect(page.locator("#message")).to_contain_text("作品集から：musou-029 — 余詰 13手目")
     expect(page.locator("#board .piece")).not_to_have_count(0)
+    expect(page.locator("#record")).to_be_visible()
+    record_moves = page.locator("#record .moves .mv")
+    expect(record_moves).to_have_count(want[17]["length"])
+    assert record_moves.first.text_content().startswith("1"), record_moves.first.text_content()
+    assert want[17]["pv"][0] == page.evaluate("recordLine()[0].usi"), want[17]["pv"]
+    # Its moves step the board.
+    record_moves.nth(2).click()
+    expect(page.locator("#nav-label")).to_contain_text("3手目")
     page.click("#tab-collection")
     expect(page.locator("#col-rows tr.selected .c-name")).to_have_text("musou-029")
 
@@ -225,6 +234,14 @@ def run(page, errors):
     expect(page.locator("#tab-collection")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#col-rows tr")).to_have_count(3)
     expect(page.locator("#col-rows tr").nth(2).locator(".c-name")).to_have_text("one.sfen:1")
+    # A row not checked opens its position alone, in 問題.
+    page.click("#col-rows tr:nth-child(2)")
+    expect(page.locator("#tab-setup")).to_have_attribute("aria-selected", "true")
+    page.wait_for_function("() => S.problem && S.problem.name === 'dropped-2'")
+    expect(page.locator("#record")).to_be_hidden()
+    page.click("#tab-solve")
+    expect(page.locator("#record")).to_be_hidden()
+    page.click("#tab-collection")
 
     step("a file whose second record is broken, and a file that is no collection")
     page.click("#col-clear")
