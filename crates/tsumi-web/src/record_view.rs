@@ -252,7 +252,7 @@ fn walk<'a>(
         let m = pos.parse_usi_move(&c.usi).map_err(|e| {
             ApiError::bad_request(
                 format!("move {} '{}': {e}", path.len() + 1, c.usi),
-                format!("{}手目 '{}' が指せません: {e}", path.len() + 1, c.usi),
+                format!("{}手目「{}」を指せません", path.len() + 1, c.usi),
             )
         })?;
         let mut next = pos.clone();
@@ -305,5 +305,5 @@ pub async fn handler(ApiJson(input): ApiJson<RecordInput>) -> Result<Json<KifDow
     let record = record_of(&input)?;
     kif_download(&record)
         .map(Json)
-        .map_err(|e| ApiError::bad_request(e.clone(), format!("棋譜を書き出せません: {e}")))
+        .map_err(|e| ApiError::bad_request(e, "棋譜を書き出せません".to_string()))
 }
