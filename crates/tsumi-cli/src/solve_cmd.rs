@@ -461,6 +461,7 @@ pub fn run(args: SolveArgs) -> Result<(), Box<dyn std::error::Error>> {
                 branches: Vec::new(),
                 comments: Vec::new(),
                 length: None,
+                headers: Vec::new(),
                 source: tsumi_notation::problem::SourceRef {
                     file: String::new(),
                     line: 1,

@@ -11,7 +11,8 @@
 //! /usr/bin/chromium). Without them the test is skipped with a message,
 //! unless TSUMI_REQUIRE_ALL_TESTS=1 (as in .ci/run), when it fails.
 //! Screenshots go to $TSUMI_SCREENSHOTS (docs/img to refresh the ones in
-//! the docs), else to a temporary directory.
+//! the docs; a relative directory is the workspace's), else to a temporary
+//! directory.
 
 mod common;
 
@@ -92,8 +93,12 @@ fn run_script(script: &str, passed: &str) {
         .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
+    // A relative directory is the workspace's (docs/img), not the crate's,
+    // where cargo runs the test.
     let shots = match std::env::var_os("TSUMI_SCREENSHOTS") {
-        Some(dir) => PathBuf::from(dir),
+        Some(dir) => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(dir),
         None => std::env::temp_dir().join(format!("tsumi-page-test-{}", std::process::id())),
     };
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

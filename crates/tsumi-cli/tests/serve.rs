@@ -250,8 +250,15 @@ fn tsumi_serve_listens_on_this_machine_and_serves_the_page() {
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
     let (status, body) = get(&url, "/");
     assert!(status.contains("200"), "{status}");
-    assert!(body.contains("<script src=\"/app.js\""), "{body}");
-    let (status, _) = get(&url, "/app.js");
+    assert!(
+        body.contains("<script type=\"module\" src=\"/app.js\""),
+        "{body}"
+    );
+    // The entry module and a module it imports.
+    let (status, body) = get(&url, "/app.js");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("from './words.js'"), "{body}");
+    let (status, _) = get(&url, "/words.js");
     assert!(status.contains("200"), "{status}");
     let (status, body) = get(&url, "/api/info");
     assert!(

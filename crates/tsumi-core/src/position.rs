@@ -74,6 +74,42 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+impl PositionError {
+    /// What is wrong by name, for a front end to word in its own language:
+    /// the reason (`too_many_pieces`, `too_many_kings`, `dead_piece`,
+    /// `two_pawns`, `in_check`, `king_in_hand`) and its parameters (a
+    /// piece by its SFEN letter, a colour as `b` or `w`, a square by its
+    /// file and rank numbers, 1 to 9).
+    pub fn reason(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        let color = |c: &Color| if *c == Color::Black { "b" } else { "w" }.to_string();
+        match self {
+            PositionError::TooManyPieces { kind, count } => (
+                "too_many_pieces",
+                vec![
+                    ("kind", kind.sfen_str().to_string()),
+                    ("count", count.to_string()),
+                    ("max", kind.max_count().to_string()),
+                ],
+            ),
+            PositionError::TooManyKings(c) => ("too_many_kings", vec![("color", color(c))]),
+            PositionError::DeadPiece { piece, square } => (
+                "dead_piece",
+                vec![
+                    ("piece", piece.to_string()),
+                    ("file", (square.file() + 1).to_string()),
+                    ("rank", (square.rank() + 1).to_string()),
+                ],
+            ),
+            PositionError::TwoPawnsOnFile { color: c, file } => (
+                "two_pawns",
+                vec![("color", color(c)), ("file", (file + 1).to_string())],
+            ),
+            PositionError::SideNotToMoveInCheck(c) => ("in_check", vec![("color", color(c))]),
+            PositionError::KingInHand => ("king_in_hand", Vec::new()),
+        }
+    }
+}
+
 /// Attacks of `piece` on `sq`, sliders from the backend `a`.
 #[inline(always)]
 fn piece_attacks_using<A: Sliders>(a: &A, piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {

@@ -39,6 +39,35 @@ pub enum SfenError {
     Position(PositionError),
 }
 
+impl SfenError {
+    /// What is wrong by name, for a front end to word in its own language:
+    /// the reason (`fields`, `ranks`, `rank_length`, `piece`, `promotion`,
+    /// `side`, `hand`, `move_number`, `position`) and its parameters (for
+    /// `position`, the position's own reason, see
+    /// [`PositionError::reason`], as `position_reason` and its
+    /// parameters).
+    pub fn reason(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        match self {
+            SfenError::FieldCount(n) => ("fields", vec![("found", n.to_string())]),
+            SfenError::RankCount(n) => ("ranks", vec![("found", n.to_string())]),
+            SfenError::RankLength { rank, squares } => (
+                "rank_length",
+                vec![("rank", rank.to_string()), ("squares", squares.to_string())],
+            ),
+            SfenError::UnknownPiece(c) => ("piece", vec![("text", c.to_string())]),
+            SfenError::BadPromotion(t) => ("promotion", vec![("text", t.clone())]),
+            SfenError::BadSide(t) => ("side", vec![("text", t.clone())]),
+            SfenError::BadHand(t) => ("hand", vec![("text", t.clone())]),
+            SfenError::BadMoveNumber(t) => ("move_number", vec![("text", t.clone())]),
+            SfenError::Position(p) => {
+                let (reason, mut params) = p.reason();
+                params.push(("position_reason", reason.to_string()));
+                ("position", params)
+            }
+        }
+    }
+}
+
 impl fmt::Display for SfenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -13,7 +13,7 @@
 //!   board and `先手の持駒` for a record with no moves. [`collection_kif`]
 //!   writes such a file.
 
-use crate::notation_error::NotationError;
+use crate::notation_error::{codes, NotationError};
 use crate::problem::{detect_format, parse_problems, Problem, ProblemFormat};
 use crate::text_encoding::decode_text;
 
@@ -75,8 +75,10 @@ fn read_record(
         shift(e)
     })?;
     if problems.len() != 1 {
-        return Err(shift(NotationError::at_line(
+        return Err(shift(NotationError::coded_at(
             1,
+            codes::ONE_PROBLEM,
+            vec![("found", problems.len().to_string())],
             format!("expected one problem, found {}", problems.len()),
         )));
     }

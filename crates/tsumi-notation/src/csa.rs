@@ -29,7 +29,7 @@
 //! board as `P1` … `P9`, hands as `P+00…` / `P-00…`, the side, the moves,
 //! times and the result.
 
-use crate::notation_error::{replay, replay_with, NotationError};
+use crate::notation_error::{codes, position_params, replay, replay_with, NotationError};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
 use std::path::Path;
@@ -166,9 +166,12 @@ impl Setup {
         }
     }
 
-    fn pi(&mut self, rest: &str) -> Result<(), String> {
+    fn pi(&mut self, rest: &str) -> Result<(), NotationError> {
         if self.board_given || self.placed {
-            return Err("PI after the board or pieces were already given".into());
+            return Err(order(
+                "PI",
+                "PI after the board or pieces were already given",
+            ));
         }
         self.board_given = true;
         self.any = true;
@@ -178,19 +181,21 @@ impl Setup {
         }
         let items = chunks4(rest)?;
         for item in items {
-            let sq = square_from_csa(&item[..2])
-                .ok_or_else(|| format!("bad square '{}' in PI", &item[..2]))?;
-            let kind = kind_from_csa(&item[2..])
-                .ok_or_else(|| format!("unknown piece '{}' in PI", &item[2..]))?;
+            let sq = square_from_csa(&item[..2]).ok_or_else(|| bad_square(&item[..2], "PI"))?;
+            let kind = kind_from_csa(&item[2..]).ok_or_else(|| unknown_piece(&item[2..], "PI"))?;
             match self.board[sq.index()] {
                 Some(p) if p.kind == kind => self.board[sq.index()] = None,
                 _ => {
-                    return Err(format!(
-                        "PI removes {}{} but there is no {} on {}",
-                        &item[..2],
-                        &item[2..],
-                        &item[2..],
-                        &item[..2]
+                    return Err(csa_error(
+                        codes::CSA_PI_REMOVES,
+                        vec![("text", item.clone())],
+                        format!(
+                            "PI removes {}{} but there is no {} on {}",
+                            &item[..2],
+                            &item[2..],
+                            &item[2..],
+                            &item[..2]
+                        ),
                     ))
                 }
             }
@@ -198,31 +203,41 @@ impl Setup {
         Ok(())
     }
 
-    fn row(&mut self, rank: usize, cells: &str) -> Result<(), String> {
+    fn row(&mut self, rank: usize, cells: &str) -> Result<(), NotationError> {
         if self.rows_seen.iter().all(|&s| !s) && self.board_given {
-            return Err("P1..P9 after PI".into());
+            return Err(order("P1..P9", "P1..P9 after PI"));
         }
         if self.placed {
-            return Err(format!("row P{} after P+/P- lines", rank + 1));
+            let row = format!("P{}", rank + 1);
+            return Err(order(&row, format!("row {row} after P+/P- lines")));
         }
         if self.rows_seen[rank] {
-            return Err(format!("row P{} given twice", rank + 1));
+            let row = format!("P{}", rank + 1);
+            return Err(order(&row, format!("row {row} given twice")));
         }
         self.rows_seen[rank] = true;
         self.board_given = true;
         self.any = true;
         if !cells.is_ascii() {
-            return Err(format!("row P{} has non-ASCII characters", rank + 1));
+            return Err(bad_row(
+                rank,
+                cells,
+                format!("row P{} has non-ASCII characters", rank + 1),
+            ));
         }
         let mut s = cells.trim_end().to_string();
         while s.len() < 27 {
             s.push(' ');
         }
         if s.len() != 27 {
-            return Err(format!(
-                "row P{} is {} characters long, expected 9 cells of 3",
-                rank + 1,
-                cells.trim_end().len()
+            return Err(bad_row(
+                rank,
+                cells,
+                format!(
+                    "row P{} is {} characters long, expected 9 cells of 3",
+                    rank + 1,
+                    cells.trim_end().len()
+                ),
             ));
         }
         for col in 0..9 {
@@ -236,13 +251,16 @@ impl Setup {
                     } else {
                         Color::White
                     };
-                    let kind = kind_from_csa(&cell[1..]).ok_or_else(|| {
-                        format!("unknown piece '{}' in row P{}", &cell[1..], rank + 1)
-                    })?;
+                    let kind = kind_from_csa(&cell[1..])
+                        .ok_or_else(|| unknown_piece(&cell[1..], &format!("row P{}", rank + 1)))?;
                     Some(Piece::new(color, kind))
                 }
                 _ => {
-                    return Err(format!("bad cell '{cell}' in row P{}", rank + 1));
+                    return Err(bad_row(
+                        rank,
+                        cell,
+                        format!("bad cell '{cell}' in row P{}", rank + 1),
+                    ));
                 }
             };
             self.board[sq.index()] = piece;
@@ -250,7 +268,7 @@ impl Setup {
         Ok(())
     }
 
-    fn pieces(&mut self, color: Color, rest: &str, line: usize) -> Result<(), String> {
+    fn pieces(&mut self, color: Color, rest: &str, line: usize) -> Result<(), NotationError> {
         self.any = true;
         self.placed = true;
         let sign = color_sign(color);
@@ -259,31 +277,39 @@ impl Setup {
             if sq_text == "00" {
                 if code == "AL" {
                     if self.all_to.is_some() {
-                        return Err("00AL given twice".into());
+                        return Err(order("00AL", "00AL given twice"));
                     }
                     self.all_to = Some((color, line));
                     continue;
                 }
-                let kind = kind_from_csa(code)
-                    .ok_or_else(|| format!("unknown piece '{code}' in P{sign}"))?;
+                let kind =
+                    kind_from_csa(code).ok_or_else(|| unknown_piece(code, &format!("P{sign}")))?;
                 if !kind.is_hand_kind() {
-                    return Err(format!("{code} cannot be held in hand"));
+                    return Err(csa_error(
+                        codes::CSA_HAND_KING,
+                        vec![("text", code.to_string())],
+                        format!("{code} cannot be held in hand"),
+                    ));
                 }
                 self.hands[color.index()][kind.index()] += 1;
                 if self.hands[color.index()][kind.index()] > kind.max_count() as u32 {
-                    return Err(format!("too many {code} in hand"));
+                    return Err(too_many(kind, format!("too many {code} in hand")));
                 }
                 continue;
             }
-            let sq = square_from_csa(sq_text)
-                .ok_or_else(|| format!("bad square '{sq_text}' in P{sign}"))?;
+            let sq =
+                square_from_csa(sq_text).ok_or_else(|| bad_square(sq_text, &format!("P{sign}")))?;
             if code == "AL" {
-                return Err("AL is only allowed with 00".into());
+                return Err(order(&item, "AL is only allowed with 00"));
             }
             let kind =
-                kind_from_csa(code).ok_or_else(|| format!("unknown piece '{code}' in P{sign}"))?;
+                kind_from_csa(code).ok_or_else(|| unknown_piece(code, &format!("P{sign}")))?;
             if self.board[sq.index()].is_some() {
-                return Err(format!("square {sq_text} is already occupied"));
+                return Err(csa_error(
+                    codes::CSA_OCCUPIED,
+                    vec![("text", sq_text.to_string())],
+                    format!("square {sq_text} is already occupied"),
+                ));
             }
             self.board[sq.index()] = Some(Piece::new(color, kind));
         }
@@ -292,8 +318,10 @@ impl Setup {
 
     fn build(&self, side: Color, line: usize) -> Result<Position, NotationError> {
         if !self.any {
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 line,
+                codes::CSA_NO_POSITION,
+                Vec::new(),
                 "no position (PI, P1..P9 or P+/P-) before the side to move",
             ));
         }
@@ -302,8 +330,10 @@ impl Setup {
             && self.rows_seen.iter().any(|&s| s)
         {
             let missing = self.rows_seen.iter().position(|&s| !s).unwrap_or(0) + 1;
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 line,
+                codes::CSA_ROW_MISSING,
+                vec![("row", missing.to_string())],
                 format!("row P{missing} is missing"),
             ));
         }
@@ -311,44 +341,115 @@ impl Setup {
         for c in Color::ALL {
             for k in PieceType::HAND {
                 if !hands[c.index()].set_count(k, self.hands[c.index()][k.index()]) {
-                    return Err(NotationError::at_line(
-                        line,
-                        format!("too many {} in hand", csa_code(k)),
-                    ));
+                    return Err(
+                        too_many(k, format!("too many {} in hand", csa_code(k))).or_line(line)
+                    );
                 }
             }
         }
         if let Some((c, l)) = self.all_to {
             // Everything not on the board and not in the other hand; the
             // side's own listed pieces are part of it.
-            let rest = remaining_pieces(&self.board, hands[c.flip().index()])
-                .map_err(|e| NotationError::at_line(l, format!("00AL: {e}")))?;
+            let rest = remaining_pieces(&self.board, hands[c.flip().index()]).map_err(|e| {
+                NotationError::coded_at(
+                    l,
+                    codes::CSA_REST_IMPOSSIBLE,
+                    position_params(&e),
+                    format!("00AL: {e}"),
+                )
+            })?;
             let own = hands[c.index()];
             let mut total = Hand::EMPTY;
             for k in PieceType::HAND {
                 let n = rest.count(k);
                 let o = own.count(k);
                 if o > n {
-                    return Err(NotationError::at_line(
-                        l,
-                        format!("00AL: too many {} placed", csa_code(k)),
-                    ));
+                    return Err(
+                        too_many(k, format!("00AL: too many {} placed", csa_code(k))).or_line(l),
+                    );
                 }
                 total.set_count(k, n);
             }
             hands[c.index()] = total;
         }
-        Position::from_parts(&self.board, hands, side, 1)
-            .map_err(|e| NotationError::at_line(line, format!("the position is illegal: {e}")))
+        Position::from_parts(&self.board, hands, side, 1).map_err(|e| {
+            NotationError::coded_at(
+                line,
+                codes::ILLEGAL_POSITION,
+                position_params(&e),
+                format!("the position is illegal: {e}"),
+            )
+        })
     }
 }
 
 /// Splits text into 4-character items.
-fn chunks4(s: &str) -> Result<Vec<String>, String> {
+/// A CSA error named `code`, on no line yet.
+fn csa_error(
+    code: &'static str,
+    params: Vec<(&'static str, String)>,
+    message: impl Into<String>,
+) -> NotationError {
+    NotationError::coded(code, params, message)
+}
+
+/// A position statement out of its order (`text`: the statement).
+fn order(text: &str, message: impl Into<String>) -> NotationError {
+    csa_error(codes::CSA_ORDER, vec![("text", text.to_string())], message)
+}
+
+/// A square the reader cannot read, in the statement `place`.
+fn bad_square(text: &str, place: &str) -> NotationError {
+    csa_error(
+        codes::CSA_SQUARE,
+        vec![("text", text.to_string())],
+        format!("bad square '{text}' in {place}"),
+    )
+}
+
+/// A piece the reader does not know, in the statement `place`.
+fn unknown_piece(text: &str, place: &str) -> NotationError {
+    csa_error(
+        codes::CSA_PIECE,
+        vec![("text", text.to_string())],
+        format!("unknown piece '{text}' in {place}"),
+    )
+}
+
+/// A board row (0-based `rank`) the reader cannot read (`text`: the row
+/// or its cell).
+fn bad_row(rank: usize, text: &str, message: String) -> NotationError {
+    csa_error(
+        codes::CSA_ROW,
+        vec![
+            ("row", (rank + 1).to_string()),
+            ("text", text.trim_end().to_string()),
+        ],
+        message,
+    )
+}
+
+/// More pieces of `kind` in a hand (or placed by 00AL) than a set has.
+fn too_many(kind: PieceType, message: String) -> NotationError {
+    csa_error(
+        codes::CSA_TOO_MANY,
+        vec![("kind", kind.sfen_str().to_string())],
+        message,
+    )
+}
+
+/// A statement as quoted back in an error.
+fn t_of(stmt: &str) -> String {
+    stmt.trim().to_string()
+}
+
+fn chunks4(s: &str) -> Result<Vec<String>, NotationError> {
     let s = s.trim_end();
     if !s.is_ascii() || !s.len().is_multiple_of(4) {
-        return Err(format!(
-            "'{s}' is not a list of 4-character items (square and piece)"
+        return Err(csa_error(
+            codes::CSA_ITEMS,
+            vec![("text", s.to_string())],
+            format!("'{s}' is not a list of 4-character items (square and piece)"),
         ));
     }
     Ok((0..s.len() / 4)
@@ -362,10 +463,14 @@ fn chunks4(s: &str) -> Result<Vec<String>, String> {
 pub fn parse_csa(text: &str, file: Option<&str>) -> Result<CsaRecord, NotationError> {
     let mut all = parse_csa_all(text, file)?;
     if all.len() != 1 {
-        return Err(NotationError::new(format!(
-            "the text holds {} records separated by '/'; read it with parse_csa_all",
-            all.len()
-        ))
+        return Err(NotationError::coded(
+            codes::CSA_SEVERAL_RECORDS,
+            vec![("count", all.len().to_string())],
+            format!(
+                "the text holds {} records separated by '/'; read it with parse_csa_all",
+                all.len()
+            ),
+        )
         .in_file(file));
     }
     Ok(all.remove(0))
@@ -404,8 +509,14 @@ pub fn parse_csa_bytes(bytes: &[u8], file: Option<&str>) -> Result<Vec<CsaRecord
 pub fn read_csa(path: impl AsRef<Path>) -> Result<Vec<CsaRecord>, NotationError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| NotationError::new(format!("cannot read: {e}")).in_file(Some(&name)))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        NotationError::coded(
+            codes::IO,
+            vec![("detail", e.to_string())],
+            format!("cannot read: {e}"),
+        )
+        .in_file(Some(&name))
+    })?;
     parse_csa_bytes(&bytes, Some(&name))
 }
 
@@ -430,7 +541,12 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
             continue;
         }
         for stmt in raw.split(',') {
-            let at = |m: String| NotationError::at_line(ln, m);
+            // A statement out of place (`t`: quoted back), or another error
+            // named `code`, on this line.
+            let at = |m: String| {
+                NotationError::coded_at(ln, codes::CSA_OUT_OF_PLACE, vec![("text", t_of(stmt))], m)
+            };
+            let on_line = |e: NotationError| e.or_line(ln);
             let t = stmt.trim();
             if t.is_empty() {
                 continue;
@@ -461,9 +577,14 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
                 continue;
             }
             if let Some(h) = t.strip_prefix('$') {
-                let (k, v) = h
-                    .split_once(':')
-                    .ok_or_else(|| at(format!("header '{t}' has no ':'")))?;
+                let (k, v) = h.split_once(':').ok_or_else(|| {
+                    NotationError::coded_at(
+                        ln,
+                        codes::CSA_HEADER,
+                        vec![("text", t.to_string())],
+                        format!("header '{t}' has no ':'"),
+                    )
+                })?;
                 headers.push((k.to_string(), v.to_string()));
                 continue;
             }
@@ -473,14 +594,25 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
                 }
                 let mut chars = rest.chars();
                 match chars.next() {
-                    Some('I') => setup.pi(chars.as_str()).map_err(at)?,
+                    Some('I') => setup.pi(chars.as_str()).map_err(on_line)?,
                     Some(d @ '1'..='9') => {
                         let rank = d as usize - '1' as usize;
-                        setup.row(rank, chars.as_str()).map_err(at)?;
+                        setup.row(rank, chars.as_str()).map_err(on_line)?;
                     }
-                    Some('+') => setup.pieces(Color::Black, chars.as_str(), ln).map_err(at)?,
-                    Some('-') => setup.pieces(Color::White, chars.as_str(), ln).map_err(at)?,
-                    _ => return Err(at(format!("unknown position line '{t}'"))),
+                    Some('+') => setup
+                        .pieces(Color::Black, chars.as_str(), ln)
+                        .map_err(on_line)?,
+                    Some('-') => setup
+                        .pieces(Color::White, chars.as_str(), ln)
+                        .map_err(on_line)?,
+                    _ => {
+                        return Err(NotationError::coded_at(
+                            ln,
+                            codes::CSA_POSITION_LINE,
+                            vec![("text", t.to_string())],
+                            format!("unknown position line '{t}'"),
+                        ))
+                    }
                 }
                 continue;
             }
@@ -502,7 +634,12 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
                     && tv.chars().all(|c| c.is_ascii_digit() || c == '.')
                     && tv.chars().filter(|&c| c == '.').count() <= 1;
                 if !ok {
-                    return Err(at(format!("bad time '{t}'")));
+                    return Err(NotationError::coded_at(
+                        ln,
+                        codes::CSA_BAD_TIME,
+                        vec![("text", t.to_string())],
+                        format!("bad time '{t}'"),
+                    ));
                 }
                 if let Some(last) = times.last_mut() {
                     *last = Some(tv.to_string());
@@ -520,8 +657,15 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
                 let Some(p) = pos.as_mut() else {
                     return Err(at(format!("move '{t}' before the side to move line")));
                 };
-                let m = parse_csa_move(p, t)
-                    .map_err(|e| at(format!("move {}: {e}", moves.len() + 1)))?;
+                let m = parse_csa_move(p, t).map_err(|e| {
+                    let n = moves.len() + 1;
+                    NotationError::coded_at(
+                        ln,
+                        codes::CSA_MOVE,
+                        vec![("n", n.to_string()), ("text", t.to_string())],
+                        format!("move {n}: {e}"),
+                    )
+                })?;
                 p.do_move(m);
                 moves.push(m);
                 times.push(None);
@@ -530,12 +674,19 @@ fn parse_record(lines: &[&str], first_line: usize) -> Result<CsaRecord, Notation
             if t == "/" {
                 break 'lines;
             }
-            return Err(at(format!("unrecognised statement '{t}'")));
+            return Err(NotationError::coded_at(
+                ln,
+                codes::CSA_STATEMENT,
+                vec![("text", t.to_string())],
+                format!("unrecognised statement '{t}'"),
+            ));
         }
     }
     let Some(start) = start else {
-        return Err(NotationError::at_line(
+        return Err(NotationError::coded_at(
             last_line,
+            codes::CSA_NO_SIDE,
+            Vec::new(),
             "the record has no side-to-move line ('+' or '-') ending the position",
         ));
     };

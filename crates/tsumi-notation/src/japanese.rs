@@ -44,7 +44,7 @@
 //! as `(33)`. The result is checked against the position's legal moves;
 //! text that fits several moves is an error naming them.
 
-use crate::notation_error::{replay_with, NotationError};
+use crate::notation_error::{codes, replay_with, NotationError};
 use tsumi_core::moves::{Move, MoveList};
 use tsumi_core::position::Position;
 use tsumi_core::types::{Color, PieceType, Square};
@@ -479,7 +479,7 @@ pub fn parse_japanese_move(
     // `no_piece`, `ambiguous`, …) for a front end to word.
     let err = |reason: &'static str, msg: String| {
         NotationError::new(format!("move '{}': {msg}", text.trim()))
-            .with_code("move_text", vec![("reason", reason.to_string())])
+            .with_code(codes::MOVE_TEXT, vec![("reason", reason.to_string())])
     };
     let chars: Vec<char> = text
         .trim_matches(|c: char| c.is_whitespace() || c == '　')

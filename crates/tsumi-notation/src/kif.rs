@@ -68,7 +68,7 @@
 
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
-use crate::notation_error::{replay, replay_with, NotationError};
+use crate::notation_error::{codes, position_params, replay, replay_with, NotationError};
 use crate::record_tree::{self, Branch, FullLine};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
@@ -354,7 +354,7 @@ enum HandSpec {
     Rest,
 }
 
-fn parse_hand_text(value: &str) -> Result<HandSpec, String> {
+fn parse_hand_text(value: &str) -> Result<HandSpec, NotationError> {
     let v = trim(value);
     if v.is_empty() || v == "なし" {
         return Ok(HandSpec::Listed(Hand::EMPTY));
@@ -367,29 +367,56 @@ fn parse_hand_text(value: &str) -> Result<HandSpec, String> {
     for token in v.split(is_space).filter(|t| !t.is_empty()) {
         let mut chars = token.chars();
         let first = chars.next().unwrap_or(' ');
-        let kind = japanese::piece_kind_from_japanese(&first.to_string())
-            .ok_or_else(|| format!("unknown piece '{first}' in hand '{v}'"))?;
+        let kind = japanese::piece_kind_from_japanese(&first.to_string()).ok_or_else(|| {
+            NotationError::coded(
+                codes::HAND_PIECE,
+                vec![("text", first.to_string())],
+                format!("unknown piece '{first}' in hand '{v}'"),
+            )
+        })?;
         if !kind.is_hand_kind() {
-            return Err(format!("'{first}' cannot be held in hand"));
+            return Err(NotationError::coded(
+                codes::HAND_KING,
+                vec![("text", first.to_string())],
+                format!("'{first}' cannot be held in hand"),
+            ));
         }
         let rest: String = chars.collect();
         let n = if rest.is_empty() {
             1
         } else {
-            parse_kanji_number(&rest)
-                .ok_or_else(|| format!("bad count '{rest}' for {first} in hand"))?
+            parse_kanji_number(&rest).ok_or_else(|| {
+                NotationError::coded(
+                    codes::HAND_COUNT,
+                    vec![("text", rest.clone()), ("piece", first.to_string())],
+                    format!("bad count '{rest}' for {first} in hand"),
+                )
+            })?
         };
         if n == 0 {
-            return Err(format!("count 0 for {first} in hand"));
+            return Err(NotationError::coded(
+                codes::HAND_ZERO,
+                vec![("piece", first.to_string())],
+                format!("count 0 for {first} in hand"),
+            ));
         }
         if seen[kind.index()] {
-            return Err(format!("{first} listed twice in hand"));
+            return Err(NotationError::coded(
+                codes::HAND_TWICE,
+                vec![("piece", first.to_string())],
+                format!("{first} listed twice in hand"),
+            ));
         }
         seen[kind.index()] = true;
         if !hand.set_count(kind, n) {
-            return Err(format!(
-                "{n} {first} in hand: a set has only {}",
-                kind.max_count()
+            return Err(NotationError::coded(
+                codes::HAND_TOO_MANY,
+                vec![
+                    ("count", n.to_string()),
+                    ("piece", first.to_string()),
+                    ("max", kind.max_count().to_string()),
+                ],
+                format!("{n} {first} in hand: a set has only {}", kind.max_count()),
             ));
         }
     }
@@ -435,7 +462,8 @@ fn board_kanji(kind: PieceType) -> char {
 
 /// Reads the squares of one board row (the text between the `|`s), file 9
 /// first.
-fn parse_board_row(content: &str, rank_name: char) -> Result<[Option<Piece>; 9], String> {
+fn parse_board_row(content: &str, rank_name: char) -> Result<[Option<Piece>; 9], NotationError> {
+    let rank = || ("rank", rank_name.to_string());
     let chars: Vec<char> = content.chars().collect();
     let mut cells: Vec<Option<Piece>> = Vec::with_capacity(9);
     let mut i = 0;
@@ -453,16 +481,20 @@ fn parse_board_row(content: &str, rank_name: char) -> Result<[Option<Piece>; 9],
         };
         let Some(&c) = chars.get(i) else {
             if color == Color::White {
-                return Err(format!(
-                    "'v' without a piece at the end of board row {rank_name}"
+                return Err(NotationError::coded(
+                    codes::BOARD_ROW_LONE_V,
+                    vec![rank()],
+                    format!("'v' without a piece at the end of board row {rank_name}"),
                 ));
             }
             break;
         };
         if c == '・' {
             if color == Color::White {
-                return Err(format!(
-                    "'v' before an empty square in board row {rank_name}"
+                return Err(NotationError::coded(
+                    codes::BOARD_ROW_LONE_V,
+                    vec![rank()],
+                    format!("'v' before an empty square in board row {rank_name}"),
                 ));
             }
             cells.push(None);
@@ -473,21 +505,37 @@ fn parse_board_row(content: &str, rank_name: char) -> Result<[Option<Piece>; 9],
             let name: String = chars[i..(i + 2).min(chars.len())].iter().collect();
             match japanese::piece_kind_from_japanese(&name) {
                 Some(k) => (k, 2),
-                None => return Err(format!("unknown piece '{name}' in board row {rank_name}")),
+                None => {
+                    return Err(NotationError::coded(
+                        codes::BOARD_ROW_PIECE,
+                        vec![("text", name.clone()), rank()],
+                        format!("unknown piece '{name}' in board row {rank_name}"),
+                    ))
+                }
             }
         } else {
             match japanese::piece_kind_from_japanese(&c.to_string()) {
                 Some(k) => (k, 1),
-                None => return Err(format!("unknown piece '{c}' in board row {rank_name}")),
+                None => {
+                    return Err(NotationError::coded(
+                        codes::BOARD_ROW_PIECE,
+                        vec![("text", c.to_string()), rank()],
+                        format!("unknown piece '{c}' in board row {rank_name}"),
+                    ))
+                }
             }
         };
         cells.push(Some(Piece::new(color, kind)));
         i += len;
     }
     if cells.len() != 9 {
-        return Err(format!(
-            "board row {rank_name} has {} squares, expected 9",
-            cells.len()
+        return Err(NotationError::coded(
+            codes::BOARD_ROW_LENGTH,
+            vec![rank(), ("squares", cells.len().to_string())],
+            format!(
+                "board row {rank_name} has {} squares, expected 9",
+                cells.len()
+            ),
         ));
     }
     let mut row = [None; 9];
@@ -531,8 +579,10 @@ impl Setup {
     fn build(&self) -> Result<(Position, WhiteHandRule), NotationError> {
         if let Some(bl) = self.board_line {
             if self.board_rows.len() != 9 {
-                return Err(NotationError::at_line(
+                return Err(NotationError::coded_at(
                     bl,
+                    codes::BOARD_ROWS,
+                    vec![("found", self.board_rows.len().to_string())],
                     format!(
                         "the board diagram has {} rows, expected 9",
                         self.board_rows.len()
@@ -551,8 +601,10 @@ impl Setup {
                 None => Hand::EMPTY,
                 Some((HandSpec::Listed(h), _)) => h,
                 Some((HandSpec::Rest, line)) => {
-                    return Err(NotationError::at_line(
+                    return Err(NotationError::coded_at(
                         line,
+                        codes::REST_FOR_BLACK,
+                        Vec::new(),
                         "残り全部 is only understood for 後手の持駒",
                     ))
                 }
@@ -571,8 +623,10 @@ impl Setup {
                 (Some((HandSpec::Listed(h), _)), _) => h,
                 (_, WhiteHandRule::EmptyImplied) => Hand::EMPTY,
                 _ => remaining_pieces(&board, black).map_err(|e| {
-                    NotationError::at_line(
+                    NotationError::coded_at(
                         white_line,
+                        codes::REST_IMPOSSIBLE,
+                        position_params(&e),
                         format!("cannot give 後手 the rest of the pieces: {e}"),
                     )
                 })?,
@@ -581,7 +635,7 @@ impl Setup {
                 .side
                 .unwrap_or_else(|| self.default_side(&board, [black, white]));
             let pos = Position::from_parts(&board, [black, white], side, 1)
-                .map_err(|e| NotationError::at_line(bl, format!("the position is illegal: {e}")))?;
+                .map_err(|e| illegal_position(bl, &e))?;
             return Ok((pos, rule));
         }
         // No diagram: a named handicap (平手 by default).
@@ -590,8 +644,10 @@ impl Setup {
             .clone()
             .unwrap_or_else(|| ("平手".to_string(), 0));
         let sfen = handicap::handicap_sfen(&name).ok_or_else(|| {
-            NotationError::at_line(
+            NotationError::coded_at(
                 line.max(1),
+                codes::UNKNOWN_HANDICAP,
+                vec![("name", name.clone())],
                 format!("unknown 手合割 '{name}' and no board diagram"),
             )
         })?;
@@ -606,14 +662,18 @@ impl Setup {
                 None => {}
                 Some((HandSpec::Listed(h), _)) => hands[slot] = h,
                 Some((HandSpec::Rest, l)) => {
-                    return Err(NotationError::at_line(l, "残り全部 needs a board diagram"))
+                    return Err(NotationError::coded_at(
+                        l,
+                        codes::REST_NEEDS_BOARD,
+                        Vec::new(),
+                        "残り全部 needs a board diagram",
+                    ))
                 }
             }
         }
         let side = self.side.unwrap_or(start.side_to_move());
-        let pos = Position::from_parts(&board, hands, side, 1).map_err(|e| {
-            NotationError::at_line(line.max(1), format!("the position is illegal: {e}"))
-        })?;
+        let pos = Position::from_parts(&board, hands, side, 1)
+            .map_err(|e| illegal_position(line.max(1), &e))?;
         let rule = if self.white_hand.is_some() {
             WhiteHandRule::Listed
         } else {
@@ -640,8 +700,14 @@ pub fn parse_kif_bytes(bytes: &[u8], file: Option<&str>) -> Result<KifRecord, No
 pub fn read_kif(path: impl AsRef<Path>) -> Result<KifRecord, NotationError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| NotationError::new(format!("cannot read: {e}")).in_file(Some(&name)))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        NotationError::coded(
+            codes::IO,
+            vec![("detail", e.to_string())],
+            format!("cannot read: {e}"),
+        )
+        .in_file(Some(&name))
+    })?;
     parse_kif_bytes(&bytes, Some(&name))
 }
 
@@ -683,31 +749,47 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
         }
         if let Some(body) = t.strip_prefix('|') {
             if setup.board_closed {
-                return Err(NotationError::at_line(ln, "a second board diagram"));
+                return Err(NotationError::coded_at(
+                    ln,
+                    codes::SECOND_BOARD,
+                    Vec::new(),
+                    "a second board diagram",
+                ));
             }
             if setup.board_line.is_none() {
                 setup.board_line = Some(ln);
             }
             let n = setup.board_rows.len();
             if n >= 9 {
-                return Err(NotationError::at_line(ln, "more than 9 board rows"));
+                return Err(NotationError::coded_at(
+                    ln,
+                    codes::BOARD_ROWS,
+                    vec![("found", (n + 1).to_string())],
+                    "more than 9 board rows",
+                ));
             }
             let rank_name = japanese::rank_kanji(n as u8);
             let Some(close) = body.rfind('|') else {
-                return Err(NotationError::at_line(
+                return Err(NotationError::coded_at(
                     ln,
+                    codes::BOARD_ROW_UNCLOSED,
+                    vec![("rank", rank_name.to_string())],
                     format!("board row {rank_name} has no closing '|'"),
                 ));
             };
             let label = trim(&body[close + 1..]);
             if !label.is_empty() && label != rank_name.to_string() {
-                return Err(NotationError::at_line(
+                return Err(NotationError::coded_at(
                     ln,
+                    codes::BOARD_ROW_LABEL,
+                    vec![
+                        ("label", label.to_string()),
+                        ("rank", rank_name.to_string()),
+                    ],
                     format!("board row labelled '{label}' where {rank_name} was expected"),
                 ));
             }
-            let row = parse_board_row(&body[..close], rank_name)
-                .map_err(|m| NotationError::at_line(ln, m))?;
+            let row = parse_board_row(&body[..close], rank_name).map_err(|e| e.or_line(ln))?;
             setup.board_rows.push(row);
             idx += 1;
             continue;
@@ -760,14 +842,19 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             let value = trim(value);
             match key {
                 "先手の持駒" | "下手の持駒" | "後手の持駒" | "上手の持駒" => {
-                    let spec = parse_hand_text(value).map_err(|m| NotationError::at_line(ln, m))?;
+                    let spec = parse_hand_text(value).map_err(|e| e.or_line(ln))?;
                     let slot = if key.starts_with('先') || key.starts_with('下') {
                         &mut setup.black_hand
                     } else {
                         &mut setup.white_hand
                     };
                     if slot.is_some() {
-                        return Err(NotationError::at_line(ln, format!("{key} given twice")));
+                        return Err(NotationError::coded_at(
+                            ln,
+                            codes::HAND_GIVEN_TWICE,
+                            vec![("key", key.to_string())],
+                            format!("{key} given twice"),
+                        ));
                     }
                     *slot = Some((spec, ln));
                 }
@@ -775,7 +862,14 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
                     setup.side = Some(match value {
                         "先手" | "下手" | "▲" => Color::Black,
                         "後手" | "上手" | "△" => Color::White,
-                        _ => return Err(NotationError::at_line(ln, format!("bad 手番 '{value}'"))),
+                        _ => {
+                            return Err(NotationError::coded_at(
+                                ln,
+                                codes::BAD_TURN,
+                                vec![("text", value.to_string())],
+                                format!("bad 手番 '{value}'"),
+                            ))
+                        }
                     });
                 }
                 _ => {
@@ -788,8 +882,10 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             idx += 1;
             continue;
         }
-        return Err(NotationError::at_line(
+        return Err(NotationError::coded_at(
             ln,
+            codes::UNRECOGNISED_LINE,
+            vec![("text", t.to_string())],
             format!("unrecognised line '{t}'"),
         ));
     }
@@ -828,35 +924,33 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
         }
         let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
         if digits == 0 {
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 ln,
+                codes::UNRECOGNISED_MOVE_LINE,
+                vec![("text", t.to_string())],
                 format!("unrecognised line '{t}' among the moves"),
             ));
         }
-        let number: usize = t[..digits]
-            .parse()
-            .map_err(|_| NotationError::at_line(ln, "move number too large"))?;
+        let number: usize = t[..digits].parse().map_err(|_| too_large(ln))?;
         let rest = &t[digits..];
         if !rest.starts_with(is_space) {
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 ln,
+                codes::MOVE_NUMBER_SPACE,
+                vec![("text", t.to_string())],
                 format!("expected a space after the move number in '{t}'"),
             ));
         }
         if number != moves.len() + 1 {
-            return Err(NotationError::at_line(
-                ln,
-                format!(
-                    "move number {number} out of sequence (expected {})",
-                    moves.len() + 1
-                ),
-            ));
+            return Err(out_of_sequence(ln, number, moves.len() + 1, ""));
         }
         let (move_text, after) = split_move_text(trim(rest));
-        let (time, tail) = split_time(after).map_err(|m| NotationError::at_line(ln, m))?;
+        let (time, tail) = split_time(after).map_err(|e| e.or_line(ln))?;
         if !(tail.is_empty() || tail == "+") {
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 ln,
+                codes::AFTER_MOVE,
+                vec![("text", tail.to_string())],
                 format!("unexpected '{tail}' after the move"),
             ));
         }
@@ -870,27 +964,8 @@ fn parse_kif_inner(text: &str) -> Result<KifRecord, NotationError> {
             }
             break;
         }
-        let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
-            // Named as the move-line reader names a move it cannot read
-            // (its number, its text, the reason), on the record's line.
-            let reason = e
-                .code
-                .as_ref()
-                .and_then(|c| c.params.iter().find(|(k, _)| *k == "reason"))
-                .map_or("unknown".to_string(), |(_, v)| v.clone());
-            NotationError::at_line(
-                e.line.unwrap_or(ln),
-                format!("move {number}: {}", e.message),
-            )
-            .with_code(
-                "move",
-                vec![
-                    ("n", number.to_string()),
-                    ("text", move_text.to_string()),
-                    ("reason", reason),
-                ],
-            )
-        })?;
+        let m = japanese::parse_japanese_move(&pos, move_text, prev_to)
+            .map_err(|e| unreadable_move(e, ln, number, move_text, "move"))?;
         pos.do_move(m);
         prev_to = Some(m.to());
         moves.push(m);
@@ -945,18 +1020,23 @@ fn read_variations(
         let n_text = trim(rest.trim_start_matches([':', '：']))
             .trim_end_matches('手')
             .trim();
-        let n: usize = n_text
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| NotationError::at_line(ln, format!("bad branch header '{t}'")))?;
+        let n: usize = n_text.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            NotationError::coded_at(
+                ln,
+                codes::BAD_BRANCH_HEADER,
+                vec![("text", t.to_string())],
+                format!("bad branch header '{t}'"),
+            )
+        })?;
         let (parent, parent_path) =
             read.iter()
                 .rev()
                 .find(|(l, _)| l.len() >= n)
                 .ok_or_else(|| {
-                    NotationError::at_line(
+                    NotationError::coded_at(
                         ln,
+                        codes::BRANCH_UNKNOWN_MOVE,
+                        vec![("n", n.to_string())],
                         format!("a branch at move {n}, which no line read before has"),
                     )
                 })?;
@@ -1000,21 +1080,20 @@ fn read_variations(
             }
             let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
             if digits == 0 {
-                return Err(NotationError::at_line(
+                return Err(NotationError::coded_at(
                     ln,
+                    codes::UNRECOGNISED_BRANCH_LINE,
+                    vec![("text", t.to_string())],
                     format!("unrecognised line '{t}' in a branch"),
                 ));
             }
-            let number: usize = t[..digits]
-                .parse()
-                .map_err(|_| NotationError::at_line(ln, "move number too large"))?;
+            let number: usize = t[..digits].parse().map_err(|_| too_large(ln))?;
             if number != line.len() + 1 {
-                return Err(NotationError::at_line(
+                return Err(out_of_sequence(
                     ln,
-                    format!(
-                        "move number {number} out of sequence in the branch (expected {})",
-                        line.len() + 1
-                    ),
+                    number,
+                    line.len() + 1,
+                    " in the branch",
                 ));
             }
             let (move_text, _) = split_move_text(trim(&t[digits..]));
@@ -1023,34 +1102,34 @@ fn read_variations(
                 continue;
             }
             if branch.result.is_some() {
-                return Err(NotationError::at_line(
+                let result = branch.result.clone().unwrap_or_default();
+                return Err(NotationError::coded_at(
                     ln,
-                    format!(
-                        "a move after the branch's {}",
-                        branch.result.as_deref().unwrap_or("")
-                    ),
+                    codes::MOVE_AFTER_END,
+                    vec![("result", result.clone())],
+                    format!("a move after the branch's {result}"),
                 ));
             }
-            let m = japanese::parse_japanese_move(&pos, move_text, prev_to).map_err(|e| {
-                NotationError::at_line(
-                    e.line.unwrap_or(ln),
-                    format!("branch move {number}: {}", e.message),
-                )
-            })?;
+            let m = japanese::parse_japanese_move(&pos, move_text, prev_to)
+                .map_err(|e| unreadable_move(e, ln, number, move_text, "branch move"))?;
             pos.do_move(m);
             prev_to = Some(m.to());
             line.push(m);
             branch.moves.push(m);
         }
         if branch.moves.is_empty() {
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 ln,
+                codes::EMPTY_BRANCH,
+                vec![("n", n.to_string())],
                 format!("the branch at move {n} has no move"),
             ));
         }
         if branch.moves[0] == replaced {
-            return Err(NotationError::at_line(
+            return Err(NotationError::coded_at(
                 ln,
+                codes::BRANCH_REPEATS,
+                vec![("n", n.to_string())],
                 format!("the branch at move {n} repeats the line it leaves"),
             ));
         }
@@ -1088,13 +1167,78 @@ fn split_move_text(rest: &str) -> (&str, &str) {
 }
 
 /// Splits a leading `( … )` time field off `s`.
-fn split_time(s: &str) -> Result<(Option<String>, &str), String> {
+/// A position that breaks a rule, read on `line`.
+fn illegal_position(line: usize, e: &tsumi_core::PositionError) -> NotationError {
+    NotationError::coded_at(
+        line,
+        codes::ILLEGAL_POSITION,
+        position_params(e),
+        format!("the position is illegal: {e}"),
+    )
+}
+
+/// A move number too large to read, on `line`.
+fn too_large(line: usize) -> NotationError {
+    NotationError::coded_at(
+        line,
+        codes::MOVE_NUMBER_TOO_LARGE,
+        Vec::new(),
+        "move number too large",
+    )
+}
+
+/// Move `number` where `expected` was, on `line` (`place`: where, in
+/// English).
+fn out_of_sequence(line: usize, number: usize, expected: usize, place: &str) -> NotationError {
+    NotationError::coded_at(
+        line,
+        codes::MOVE_NUMBER_SEQUENCE,
+        vec![
+            ("found", number.to_string()),
+            ("expected", expected.to_string()),
+        ],
+        format!("move number {number} out of sequence{place} (expected {expected})"),
+    )
+}
+
+/// A move the Japanese move reader refuses, named as the move-line reader
+/// names one (its number, its text, the reason), on the record's `line`
+/// (`what`: `move` or `branch move`, in English).
+fn unreadable_move(
+    e: NotationError,
+    line: usize,
+    number: usize,
+    text: &str,
+    what: &str,
+) -> NotationError {
+    let reason = e
+        .params()
+        .iter()
+        .find(|(k, _)| *k == "reason")
+        .map_or("unknown".to_string(), |(_, v)| v.clone());
+    NotationError::coded_at(
+        e.line.unwrap_or(line),
+        codes::MOVE,
+        vec![
+            ("n", number.to_string()),
+            ("text", text.to_string()),
+            ("reason", reason),
+        ],
+        format!("{what} {number}: {}", e.message),
+    )
+}
+
+fn split_time(s: &str) -> Result<(Option<String>, &str), NotationError> {
     if !s.starts_with('(') {
         return Ok((None, s));
     }
     match s.find(')') {
         Some(end) => Ok((Some(s[..=end].to_string()), trim(&s[end + 1..]))),
-        None => Err(format!("unclosed time field '{s}'")),
+        None => Err(NotationError::coded(
+            codes::UNCLOSED_TIME,
+            vec![("text", s.to_string())],
+            format!("unclosed time field '{s}'"),
+        )),
     }
 }
 
@@ -1324,13 +1468,19 @@ mod tests {
         assert_eq!(parse_hand_text("残り全部"), Ok(HandSpec::Rest));
         assert!(parse_hand_text("歩十九")
             .unwrap_err()
+            .message
             .contains("a set has only 18"));
         assert!(parse_hand_text("玉")
             .unwrap_err()
+            .message
             .contains("cannot be held"));
-        assert!(parse_hand_text("歩 歩").unwrap_err().contains("twice"));
+        assert!(parse_hand_text("歩 歩")
+            .unwrap_err()
+            .message
+            .contains("twice"));
         assert!(parse_hand_text("象")
             .unwrap_err()
+            .message
             .contains("unknown piece '象'"));
     }
 
@@ -1343,11 +1493,14 @@ mod tests {
         assert_eq!(r[6], Some(Piece::new(Color::Black, PieceType::Dragon)));
         assert_eq!(r[7], Some(Piece::new(Color::White, PieceType::ProSilver)));
         assert_eq!(
-            parse_board_row(" ・ ・ ・ ・ 象 ・ ・ ・ ・", '三').unwrap_err(),
+            parse_board_row(" ・ ・ ・ ・ 象 ・ ・ ・ ・", '三')
+                .unwrap_err()
+                .message,
             "unknown piece '象' in board row 三"
         );
         assert!(parse_board_row(" ・ ・", '二')
             .unwrap_err()
+            .message
             .contains("2 squares"));
     }
 }

@@ -17,7 +17,7 @@
 //! ```
 
 use crate::japanese::parse_japanese_move;
-use crate::notation_error::NotationError;
+use crate::notation_error::{codes, NotationError};
 use tsumi_core::moves::Move;
 use tsumi_core::position::Position;
 
@@ -48,7 +48,7 @@ pub fn parse_move_line(pos: &Position, text: &str) -> Result<Vec<Move>, Notation
         // the Japanese reader's).
         let named = |message: String, reason: &str| {
             NotationError::new(message).with_code(
-                "move",
+                codes::MOVE,
                 vec![
                     ("n", n.to_string()),
                     ("text", token.clone()),
@@ -77,7 +77,7 @@ pub fn parse_move_line(pos: &Position, text: &str) -> Result<Vec<Move>, Notation
         return Err(NotationError::new(
             "no moves: expected moves such as 'G*5b 5a4b' or '▲５二金打 △同玉'",
         )
-        .with_code("no_moves", Vec::new()));
+        .with_code(codes::NO_MOVES, Vec::new()));
     }
     Ok(line)
 }

@@ -28,7 +28,7 @@
 
 use crate::csa;
 use crate::kif;
-use crate::notation_error::NotationError;
+use crate::notation_error::{codes, position_params, NotationError};
 use crate::record_tree::Branch;
 use crate::text_encoding::decode_text;
 use std::path::Path;
@@ -74,6 +74,9 @@ pub struct Problem {
     /// The published length in plies, when the file gives one: the
     /// length column of a TSV line, a KIF record's `手数` header.
     pub length: Option<u32>,
+    /// A KIF record's headers (作品名, 作者, 発表誌, 手数, …) in their
+    /// order, for a writer to keep; none for SFEN and CSA.
+    pub headers: Vec<(String, String)>,
     /// Where it came from.
     pub source: SourceRef,
 }
@@ -144,8 +147,14 @@ pub fn detect_format(text: &str, name_hint: Option<&str>) -> ProblemFormat {
 pub fn read_problems(path: impl AsRef<Path>) -> Result<Vec<Problem>, ProblemError> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| NotationError::new(format!("cannot read: {e}")).in_file(Some(&name)))?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        NotationError::coded(
+            codes::IO,
+            vec![("detail", e.to_string())],
+            format!("cannot read: {e}"),
+        )
+        .in_file(Some(&name))
+    })?;
     parse_problems(&bytes, Some(&name))
 }
 
@@ -176,6 +185,7 @@ pub fn parse_problems(
                 branches: rec.variations.clone(),
                 comments: rec.comments.clone(),
                 length: rec.declared_length(),
+                headers: rec.headers.clone(),
                 source: SourceRef { file, line: 1 },
             }])
         }
@@ -194,6 +204,7 @@ pub fn parse_problems(
                     branches: Vec::new(),
                     comments: Vec::new(),
                     length: None,
+                    headers: Vec::new(),
                     source: SourceRef {
                         file: file.clone(),
                         line: r.line,
@@ -219,7 +230,7 @@ pub type SfenLine = (Position, Option<String>, Option<u32>);
 /// Reads one SFEN problem line (see the module notes). `Ok(None)` for a
 /// blank or `#` line; otherwise the position, the name and the published
 /// length, if any.
-pub fn parse_sfen_line(line: &str) -> Result<Option<SfenLine>, String> {
+pub fn parse_sfen_line(line: &str) -> Result<Option<SfenLine>, NotationError> {
     let line = line.trim_end_matches(['\r', '\n']);
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
@@ -253,32 +264,52 @@ pub fn parse_sfen_line(line: &str) -> Result<Option<SfenLine>, String> {
     match setup.first() {
         Some(&"startpos") => {
             if setup.len() != 1 {
-                return Err(format!(
-                    "unexpected '{}' after startpos",
-                    setup[1..].join(" ")
+                let extra = setup[1..].join(" ");
+                return Err(NotationError::coded(
+                    codes::SFEN_STARTPOS,
+                    vec![("text", extra.clone())],
+                    format!("unexpected '{extra}' after startpos"),
                 ));
             }
             pos = Position::startpos();
         }
         Some(&"sfen") => {
-            pos =
-                Position::from_sfen(&setup[1..].join(" ")).map_err(|e| format!("bad SFEN: {e}"))?;
+            pos = Position::from_sfen(&setup[1..].join(" ")).map_err(|e| bad_sfen(&e))?;
         }
         _ => {
-            pos = Position::from_sfen(&setup.join(" ")).map_err(|e| format!("bad SFEN: {e}"))?;
+            pos = Position::from_sfen(&setup.join(" ")).map_err(|e| bad_sfen(&e))?;
         }
     }
     if moves_at.is_some() {
         for (i, mv) in moves.iter().enumerate() {
-            let m = pos
-                .parse_usi_move(mv)
-                .map_err(|e| format!("move {} of the line: {e}", i + 1))?;
+            let m = pos.parse_usi_move(mv).map_err(|e| {
+                NotationError::coded(
+                    codes::SFEN_MOVE,
+                    vec![("n", (i + 1).to_string()), ("text", mv.to_string())],
+                    format!("move {} of the line: {e}", i + 1),
+                )
+            })?;
             pos.do_move(m);
         }
         // The problem is the position reached; forget how it was reached.
-        pos = Position::from_sfen(&pos.to_sfen()).map_err(|e| format!("bad position: {e}"))?;
+        pos = Position::from_sfen(&pos.to_sfen()).map_err(|e| match e {
+            tsumi_core::SfenError::Position(p) => NotationError::coded(
+                codes::ILLEGAL_POSITION,
+                position_params(&p),
+                format!("bad position: {p}"),
+            ),
+            e => bad_sfen(&e),
+        })?;
     }
     Ok(Some((pos, name, length)))
+}
+
+/// An SFEN the reader refuses: code `sfen`, its `reason` and the
+/// reason's parameters.
+fn bad_sfen(e: &tsumi_core::SfenError) -> NotationError {
+    let (reason, mut params) = e.reason();
+    params.push(("reason", reason.to_string()));
+    NotationError::coded(codes::SFEN, params, format!("bad SFEN: {e}"))
 }
 
 /// Reads SFEN lines (see the module notes).
@@ -288,8 +319,7 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
-        let parsed =
-            parse_sfen_line(line).map_err(|m| NotationError::at_line(ln, m).in_file(file))?;
+        let parsed = parse_sfen_line(line).map_err(|e| e.or_line(ln).in_file(file))?;
         if let Some((position, name, length)) = parsed {
             out.push(Problem {
                 name: name.unwrap_or_else(|| default_name(&fname, ln)),
@@ -299,6 +329,7 @@ pub fn parse_sfen_lines(text: &str, file: Option<&str>) -> Result<Vec<Problem>, 
                 branches: Vec::new(),
                 comments: Vec::new(),
                 length,
+                headers: Vec::new(),
                 source: SourceRef {
                     file: fname.clone(),
                     line: ln,

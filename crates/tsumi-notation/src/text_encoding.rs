@@ -8,7 +8,7 @@
 //! Shift_JIS, and bytes that are not valid Shift_JIS either are an error
 //! naming the line. Text that is pure ASCII is the same in both.
 
-use crate::notation_error::NotationError;
+use crate::notation_error::{codes, NotationError};
 
 /// The encoding a file turned out to be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,8 +26,10 @@ pub enum TextEncoding {
 pub fn decode_text(bytes: &[u8], utf8_only: bool) -> Result<(String, TextEncoding), NotationError> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        return Err(NotationError::at_line(
+        return Err(NotationError::coded_at(
             1,
+            codes::UTF16,
+            Vec::new(),
             "the text is UTF-16, which is not supported (save it as UTF-8 or Shift_JIS)",
         ));
     }
@@ -48,8 +50,10 @@ pub fn decode_text(bytes: &[u8], utf8_only: bool) -> Result<(String, TextEncodin
                     .split(|&b| b == b'\n')
                     .position(|l| encoding_rs::SHIFT_JIS.decode_without_bom_handling(l).1)
                     .map_or(1, |i| i + 1);
-                return Err(NotationError::at_line(
+                return Err(NotationError::coded_at(
                     line,
+                    codes::BAD_ENCODING,
+                    Vec::new(),
                     "the text is neither valid UTF-8 nor valid Shift_JIS",
                 ));
             }
@@ -60,7 +64,12 @@ pub fn decode_text(bytes: &[u8], utf8_only: bool) -> Result<(String, TextEncodin
 
 fn invalid_utf8(bytes: &[u8], valid_up_to: usize) -> NotationError {
     let line = bytes[..valid_up_to].iter().filter(|&&b| b == b'\n').count() + 1;
-    NotationError::at_line(line, "the text is not valid UTF-8")
+    NotationError::coded_at(
+        line,
+        codes::NOT_UTF8,
+        Vec::new(),
+        "the text is not valid UTF-8",
+    )
 }
 
 /// Encodes text as Shift_JIS (for writing files for older programs and

@@ -1,37 +1,18 @@
-// tsumi serve: the collection panel (作品集). Loaded after app.js, whose
-// helpers it uses ($, el, w, lang, api, stream, settings, loadText, setTab,
-// download, errorText, fmtCount).
-//
-// A file of many problems (or several files) becomes a table of works;
-// 全部検討 checks them all on the server's job pool (the engine of
-// `tsumi solve --jobs`), a row at a time as each is answered; a row opens
-// its work on the board; the table goes out as CSV, as JSON lines (the
-// records of `tsumi solve --json --report`) and as one KIF file.
-'use strict';
+// tsumi serve — the collection panel (作品集). A file of many problems (or
+// several files) becomes a table of works; 全部検討 checks them all on
+// the server's job pool (the engine of `tsumi solve --jobs`), a row at a
+// time as each is answered; a row opens its work on the board; the table
+// goes out as CSV, as JSON lines (the records of `tsumi solve --json
+// --report`) and as one KIF file. The table is this module's own state.
 
-const CW = {
-  tabCollection: { ja: '作品集', en: 'Collection' },
-  colHint: {
-    ja: '作品集のファイル（SFEN 行・.tsv・複数の棋譜を含む KIF・CSA）を開くか、複数のファイルをページにドロップしてください。「全部検討」で全作を解図・余詰検討します（全コア使用）。行をクリックするとその作品を盤に出します。',
-    en: 'Open a collection (SFEN lines, .tsv, a KIF or CSA with several records) or drop several files on the page. "Check all" solves every work and checks its soundness, on every core. Click a row to open its work on the board.',
-  },
-  colOpen: { ja: '作品集を開く…（複数可）', en: 'Open a collection… (several files)' },
-  colLoadPaste: { ja: '貼り付けた作品を加える', en: 'Add the pasted works' },
-  colClear: { ja: '表を空にする', en: 'Clear the table' },
-  colCheckAll: { ja: '全部検討', en: 'Check all' },
-  colTime: { ja: '1作の時間制限（秒）', en: 'Time limit per work (s)' },
-  colLines: { ja: '余詰・変長の手順も作る', en: 'Build the lines of cooks and 変長' },
-  colSettingsNote: { ja: 'その他の設定は「解図」の探索の設定を使います。', en: 'The other settings are those of Solve.' },
-  colCsv: { ja: 'CSV 保存', en: 'Save CSV' },
-  colJsonl: { ja: 'JSON 行 保存', en: 'Save JSON lines' },
-  colKif: { ja: '全解答 KIF 保存', en: 'Save all answers (KIF)' },
-  colKifu: { ja: '全解答 KIFU 保存 (UTF-8)', en: 'Save all answers (KIFU, UTF-8)' },
-  colNumber: { ja: '番', en: '#' },
-  colName: { ja: '作品', en: 'Work' },
-  colLength: { ja: '手数', en: 'Plies' },
-  colVerdict: { ja: '判定', en: 'Verdict' },
-  colSeconds: { ja: '時間', en: 'Time' },
-};
+import { api, stream } from './api.js';
+import { setTab } from './app.js';
+import { $, download, el } from './dom.js';
+import { loadText } from './editor.js';
+import { showError, showInfo } from './messages.js';
+import { setRecord } from './record.js';
+import { fmtCount, settings } from './search.js';
+import { errorText, L, lang, w } from './words.js';
 
 const CL = {
   loaded: {
@@ -39,7 +20,6 @@ const CL = {
     en: (n, bad, file) => `${file ? file + ': ' : ''}${n} works read${bad ? ` (${bad} records could not be read)` : ''}`,
   },
   record: { ja: (line) => `${line}行目の記録：`, en: (line) => `record at line ${line}: ` },
-  badRecord: { ja: (p) => `記録を読めません（${p.detail}）`, en: (p) => `cannot read the record (${p.detail})` },
   progress: {
     ja: (done, total, s) => `${done} / ${total} 作 検討済 · ${s} s`,
     en: (done, total, s) => `${done} of ${total} works checked · ${s} s`,
@@ -93,33 +73,29 @@ const C = {
   selected: null,
 };
 
-/** Words of the collection in the page's language. */
-const cw = (entry, ...args) => w(entry, ...args);
-
 /** A row's verdict in words: the first fault (the verdict) and the rest after it. */
 function verdictWords(row) {
-  if (row.state === 'pending') return { text: cw(CL.pending), cls: 'pending' };
-  if (row.state === 'checking') return { text: cw(CL.checking), cls: 'checking' };
+  if (row.state === 'pending') return { text: w(CL.pending), cls: 'pending' };
+  if (row.state === 'checking') return { text: w(CL.checking), cls: 'checking' };
   const r = row.result;
   if (row.work.error) return { text: recordError(row.work.error), cls: 'error' };
-  if (!r) return { text: cw(CL.stopped), cls: 'stopped' };
-  if (r.error) return { text: `${cw(CL.error)}: ${errorText(r.error)}`, cls: 'error' };
+  if (!r) return { text: w(CL.stopped), cls: 'stopped' };
+  if (r.error) return { text: `${w(CL.error)}: ${errorText(r.error)}`, cls: 'error' };
   const v = r.verdict;
-  const faults = v.faults.map((f) => cw(CL.fault[f.kind], f));
+  const faults = v.faults.map((f) => w(CL.fault[f.kind], f));
   let text;
   let cls;
-  if (v.status === 'sound') { text = cw(CL.sound); cls = 'sound'; }
+  if (v.status === 'sound') { text = w(CL.sound); cls = 'sound'; }
   else if (v.status === 'faulty') { text = faults.join(' · '); cls = 'faulty'; }
-  else { text = `${cw(CL.undecided)}（${cw(CL.open[v.open] || CL.open.unknown)}）`; cls = 'undecided'; }
-  if (v.status === 'faulty' && v.open) text += `（${cw(CL.open[v.open])}）`;
-  if (r.stopped) { text = `${cw(CL.stopped)} · ${text}`; cls = 'stopped'; }
+  else { text = `${w(CL.undecided)}（${w(CL.open[v.open] || CL.open.unknown)}）`; cls = 'undecided'; }
+  if (v.status === 'faulty' && v.open) text += `（${w(CL.open[v.open])}）`;
+  if (r.stopped) { text = `${w(CL.stopped)} · ${text}`; cls = 'stopped'; }
   return { text, cls };
 }
 
 /** A record's error: its line, then the reason (worded by its code when the page knows it). */
 function recordError(e) {
-  const reason = e.code === 'bad_record' ? cw(CL.badRecord, e.params) : errorText(e);
-  return (e.line ? cw(CL.record, e.line) : '') + reason;
+  return (e.line ? w(CL.record, e.line) : '') + errorText(e);
 }
 
 // ---------------------------------------------------------------- reading
@@ -131,7 +107,7 @@ async function collectionAdd(body, name) {
     const c = await api(url, body, 'application/octet-stream');
     for (const work of c.works) C.rows.push({ work, result: null, state: work.error ? 'error' : 'pending' });
     const bad = c.works.filter((x) => x.error).length;
-    collectionInfo(() => cw(CL.loaded, c.works.length - bad, bad, name || ''));
+    collectionInfo(() => w(CL.loaded, c.works.length - bad, bad, name || ''));
   } catch (e) {
     collectionError(name ? { ...e.error, prefix: name } : e.error);
   }
@@ -139,7 +115,7 @@ async function collectionAdd(body, name) {
 }
 
 /** Adds every file of a list (an <input multiple> or a drop), in order. */
-async function collectionAddFiles(files) {
+export async function collectionAddFiles(files) {
   setTab('collection');
   for (const f of files) await collectionAdd(await f.arrayBuffer(), f.name);
 }
@@ -226,11 +202,11 @@ function renderCollectionBar() {
   const c = counts();
   const parts = [];
   if (C.rows.length) {
-    parts.push(`${cw(CL.sound)} ${c.sound}`);
+    parts.push(`${w(CL.sound)} ${c.sound}`);
     parts.push(`${lang === 'ja' ? '不備' : 'faulty'} ${c.faulty}`);
-    parts.push(`${cw(CL.undecided)} ${c.undecided}`);
-    if (c.error) parts.push(`${cw(CL.error)} ${c.error}`);
-    if (c.pending) parts.push(`${cw(CL.pending)} ${c.pending}`);
+    parts.push(`${w(CL.undecided)} ${c.undecided}`);
+    if (c.error) parts.push(`${w(CL.error)} ${c.error}`);
+    if (c.pending) parts.push(`${w(CL.pending)} ${c.pending}`);
   }
   $('col-summary').textContent = parts.join(' · ');
   renderCollectionProgress();
@@ -244,7 +220,7 @@ function renderCollectionProgress() {
     box.textContent = '';
     box.appendChild(el('span', 'spin'));
     const secs = (p.elapsed_ms / 1000).toFixed(1);
-    box.appendChild(document.createTextNode(cw(CL.progress, p.done, p.total, secs)));
+    box.appendChild(document.createTextNode(w(CL.progress, p.done, p.total, secs)));
     const bar = el('progress');
     bar.max = p.total;
     bar.value = p.done;
@@ -252,7 +228,7 @@ function renderCollectionProgress() {
     for (const r of p.running) {
       const row = C.rows[C.run.indices[r.index]];
       if (!row) continue;
-      box.appendChild(el('div', 'running', cw(CL.running, row.work.name, fmtCount(r.nodes), (r.elapsed_ms / 1000).toFixed(1))));
+      box.appendChild(el('div', 'running', w(CL.running, row.work.name, fmtCount(r.nodes), (r.elapsed_ms / 1000).toFixed(1))));
     }
   } else if (C.run) {
     box.hidden = false;
@@ -263,7 +239,7 @@ function renderCollectionProgress() {
     const f = C.finished;
     box.hidden = false;
     box.className = 'progress';
-    box.textContent = cw(CL.finished, f.done, f.total, (f.wall_ms / 1000).toFixed(1), f.stopped);
+    box.textContent = w(CL.finished, f.done, f.total, (f.wall_ms / 1000).toFixed(1), f.stopped);
   } else {
     box.hidden = true;
   }
@@ -329,6 +305,12 @@ function stopAll() {
 
 // ---------------------------------------------------------------- a row on the board
 
+/**
+ * Opens row `i`'s work: its position with its published length, name and
+ * author's line; a checked work with an answer opens in 解図 with the
+ * record of the line the check found, its branches and comments (read
+ * from the row's KIF, not solved again), as after 解く.
+ */
 async function openRow(i) {
   const row = C.rows[i];
   if (!row || row.work.error) return;
@@ -340,8 +322,19 @@ async function openRow(i) {
   const view = await loadText(line);
   if (!view) return;
   if (wk.author_line) $('author-line').value = wk.author_line;
-  showInfo(() => cw(CL.opened, wk.name, row.result ? verdictWords(row).text : ''), 'setup');
-  setTab('setup');
+  const kifu = row.result && row.result.kifu;
+  if (kifu) {
+    try {
+      const answer = await api('/api/parse?name=answer.kifu', kifu, 'application/octet-stream');
+      setRecord(answer.record);
+    } catch (e) {
+      showError(e, 'setup');
+      setTab('setup');
+      return;
+    }
+  }
+  showInfo(() => w(CL.opened, wk.name, row.result ? verdictWords(row).text : ''), kifu ? 'board' : 'setup');
+  setTab(kifu ? 'solve' : 'setup');
   $('board-column').scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
@@ -360,8 +353,8 @@ function exportCsv() {
     const v = verdictWords(row);
     const status = row.work.error || (r && r.error) ? 'error' : r && r.verdict ? r.verdict.status : row.state;
     lines.push([
-      i + 1, row.work.name, row.work.published_length, rec ? cw(CL.result[rec.result]) : '',
-      rec ? rec.length : '', rec && rec.result === 'mate' ? cw(rec.proven_shortest ? CL.yes : CL.no) : '',
+      i + 1, row.work.name, row.work.published_length, rec ? w(CL.result[rec.result]) : '',
+      rec ? rec.length : '', rec && rec.result === 'mate' ? w(rec.proven_shortest ? CL.yes : CL.no) : '',
       status, v.text, r && !r.error ? (r.wall_ms / 1000).toFixed(3) : '', rec ? rec.nodes : '', row.work.sfen || '',
     ].map(csvField).join(','));
   });
@@ -397,18 +390,15 @@ async function exportKif(sjis) {
 
 // ---------------------------------------------------------------- wiring
 
-function collectionWords() {
-  for (const e of document.querySelectorAll('[data-t]')) {
-    const entry = WORDS[e.dataset.t];
-    if (entry) e.textContent = entry[lang];
-  }
+/** Words the collection again in the page's language. */
+export function collectionWords() {
   $('col-paste').placeholder = lang === 'ja' ? '例：SFEN<TAB>手数<TAB>作品名 を1行に1作' : 'e.g. one work a line: SFEN<TAB>plies<TAB>name';
   renderCollectionMessage();
   renderCollection();
 }
 
-function wireCollection() {
-  Object.assign(WORDS, CW);
+/** Wires the collection panel's controls. */
+export function wireCollection() {
   $('col-file').onchange = async (ev) => {
     const files = [...ev.target.files];
     ev.target.value = '';
@@ -435,8 +425,5 @@ function wireCollection() {
   };
   $('col-rows').addEventListener('click', open);
   $('col-rows').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') open(ev); });
-  document.addEventListener('tsumi-lang', collectionWords);
-  collectionWords();
 }
 
-wireCollection();

@@ -4,9 +4,24 @@
 // (変化) at the move shown, and the comment on it, edited in place. The
 // tree comes from the server (POST /api/parse's `record`, the solve's
 // `record` event), each move with its board; the KIF download sends it
-// back, comments and all, to POST /api/kif. Loaded before app.js, whose
-// state (S.record) and helpers (S, $, el, w, play, movesList, api) its
-// functions use when called.
+// back, comments and all, to POST /api/kif. The tree shown is this
+// module's own state.
+
+import { movesList } from './answers.js';
+import { api } from './api.js';
+import { play } from './board.js';
+import { $, el } from './dom.js';
+import { S } from './state.js';
+import { updateDownloads } from './takeaway.js';
+import { w } from './words.js';
+
+/** The record tree shown: {view: the server's tree, sel: the child
+ * followed at each depth (0: the line's own move), at: the depth of the
+ * move shown}, or null. */
+let record = null;
+
+/** Whether a record tree is shown. */
+export const hasRecord = () => record !== null;
 
 const RW = {
   record: { ja: '棋譜（分岐・コメント）', en: 'Record (branches, comments)' },
@@ -20,8 +35,8 @@ const RW = {
 
 
 /** The moves of the line followed: the chosen child at each depth, then the first. */
-function recordLine() {
-  const r = S.record;
+export function recordLine() {
+  const r = record;
   const nodes = [];
   let children = r.view.children;
   for (let d = 0; children.length; d++) {
@@ -40,15 +55,15 @@ function countLines(children) {
 }
 
 /** Takes a record tree from the server (null: none). */
-function setRecord(view) {
-  S.record = view ? { view, sel: [], at: 0 } : null;
+export function setRecord(view) {
+  record = view ? { view, sel: [], at: 0 } : null;
   renderRecord();
   updateDownloads();
 }
 
 /** Plays the followed line on the board, at depth `at`. */
-function playRecord(at) {
-  const r = S.record;
+export function playRecord(at) {
+  const r = record;
   if (!r) return;
   if (at !== undefined) r.at = at;
   play(r.view.board, recordLine(), w(RW.playRecord), { key: 'record', ply: r.at });
@@ -56,7 +71,7 @@ function playRecord(at) {
 
 /** Follows child `i` at depth `d` (the move numbered d + 1), and shows it. */
 function chooseBranch(d, i) {
-  const r = S.record;
+  const r = record;
   r.sel = r.sel.slice(0, d);
   r.sel[d] = i;
   playRecord(d + 1);
@@ -65,7 +80,7 @@ function chooseBranch(d, i) {
 
 /** The node shown (null at the start) and the list of its alternatives. */
 function recordCursor() {
-  const r = S.record;
+  const r = record;
   const line = recordLine();
   const at = Math.min(r.at, line.length);
   const node = at ? line[at - 1] : null;
@@ -73,10 +88,10 @@ function recordCursor() {
   return { line, at, node, siblings };
 }
 
-function renderRecord() {
+export function renderRecord() {
   const box = $('record');
   if (!box) return;
-  const r = S.record;
+  const r = record;
   box.hidden = !r || S.tab === 'setup';
   box.textContent = '';
   if (!r) return;
@@ -126,8 +141,8 @@ function renderRecord() {
 }
 
 /** Keeps the panel on the move the board shows (the nav buttons move it). */
-function markRecordCursor() {
-  const r = S.record;
+export function markRecordCursor() {
+  const r = record;
   if (!r || !S.play || S.play.key !== 'record' || S.play.ply === r.at) return;
   r.at = S.play.ply;
   renderRecord();
@@ -135,12 +150,15 @@ function markRecordCursor() {
 
 /** The record as the server takes it back (POST /api/kif). */
 function recordInput() {
-  const v = S.record.view;
+  const v = record.view;
   const node = (n) => ({ usi: n.usi, comment: n.comment, result: n.result, children: n.children.map(node) });
   return { sfen: v.sfen, name: v.name, comment: v.comment, children: v.children.map(node) };
 }
 
-/** The record as KIF, comments as edited, from the server. */
-async function recordKif() {
-  return api('/api/kif', recordInput());
+/**
+ * The record as KIF, comments as edited, from the server, with `title`
+ * (作品名) and the KIF `headers` ([key, value] in their order) to keep.
+ */
+export async function recordKif(title, headers) {
+  return api('/api/kif', { ...recordInput(), name: title, headers });
 }

@@ -1,62 +1,69 @@
-//! The page, embedded in the binary: one HTML file, its scripts and style
-//! sheets (the workbench, and the collection panel), hand-written (no
-//! build step, nothing fetched from the internet), served with their
-//! content types.
+//! The page, embedded in the binary: one HTML file, its ES modules (the
+//! entry `app.js` and a module for each concern, which import each other
+//! by relative paths: no bundler, no build step), its style sheets and
+//! its icon, hand-written, nothing fetched from the internet, each served
+//! at `/NAME` with its content type.
 
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 
-/// A file of the page with its content type.
-fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, content_type)], body)
+/// A file of the page.
+#[derive(Debug, Clone, Copy)]
+pub struct Asset {
+    /// Where it is served (`/app.js`; `/` for the page).
+    pub path: &'static str,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// Its text.
+    pub body: &'static str,
 }
 
-/// `GET /`.
-pub async fn index() -> impl IntoResponse {
-    asset(
-        "text/html; charset=utf-8",
-        include_str!("../assets/index.html"),
-    )
+impl Asset {
+    /// The file as an HTTP response.
+    pub fn response(&self) -> Response {
+        ([(header::CONTENT_TYPE, self.content_type)], self.body).into_response()
+    }
 }
 
-/// `GET /app.js`.
-pub async fn script() -> impl IntoResponse {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/app.js"),
-    )
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+macro_rules! assets {
+    ($($path:literal => $file:literal, $type:expr;)*) => {
+        /// Every file of the page.
+        pub const ASSETS: &[Asset] = &[
+            $(Asset {
+                path: $path,
+                content_type: $type,
+                body: include_str!(concat!("../assets/", $file)),
+            },)*
+        ];
+    };
 }
 
-/// `GET /record.js`: the record tree (棋譜 with branches and comments).
-pub async fn record_script() -> impl IntoResponse {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/record.js"),
-    )
-}
-
-/// `GET /collection.js`: the collection panel (全部検討).
-pub async fn collection_script() -> impl IntoResponse {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/collection.js"),
-    )
-}
-
-/// `GET /app.css`.
-pub async fn style() -> impl IntoResponse {
-    asset("text/css; charset=utf-8", include_str!("../assets/app.css"))
-}
-
-/// `GET /collection.css`: the collection panel's style.
-pub async fn collection_style() -> impl IntoResponse {
-    asset(
-        "text/css; charset=utf-8",
-        include_str!("../assets/collection.css"),
-    )
-}
-
-/// `GET /favicon.svg`.
-pub async fn icon() -> impl IntoResponse {
-    asset("image/svg+xml", include_str!("../assets/favicon.svg"))
+assets! {
+    "/" => "index.html", HTML;
+    // The entry: tabs, language, the controls the panels share.
+    "/app.js" => "app.js", JS;
+    // What the page shows, in Japanese and English; the wording of the
+    // server's error codes.
+    "/words.js" => "words.js", JS;
+    "/state.js" => "state.js", JS;
+    "/dom.js" => "dom.js", JS;
+    "/api.js" => "api.js", JS;
+    "/messages.js" => "messages.js", JS;
+    "/pieces.js" => "pieces.js", JS;
+    "/board.js" => "board.js", JS;
+    "/editor.js" => "editor.js", JS;
+    "/search.js" => "search.js", JS;
+    "/answers.js" => "answers.js", JS;
+    "/record.js" => "record.js", JS;
+    "/takeaway.js" => "takeaway.js", JS;
+    "/diagram.js" => "diagram.js", JS;
+    "/collection.js" => "collection.js", JS;
+    "/app.css" => "app.css", CSS;
+    "/collection.css" => "collection.css", CSS;
+    "/favicon.svg" => "favicon.svg", SVG;
 }

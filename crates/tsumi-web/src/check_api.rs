@@ -77,10 +77,7 @@ pub fn author_line(request: &CheckRequest) -> Result<(Position, Vec<Move>), ApiE
     let text = request.line.trim();
     match detect_format(text, None) {
         ProblemFormat::Kif | ProblemFormat::Csa => {
-            let problems = parse_problems(text, None).map_err(|e| match &e.code {
-                Some(_) => unreadable_line(&e),
-                None => ApiError::bad_request(e.to_string(), format!("棋譜を読めません: {e}")),
-            })?;
+            let problems = parse_problems(text, None).map_err(|e| ApiError::unreadable(&e))?;
             let p = problems.into_iter().next().ok_or_else(|| {
                 ApiError::bad_request(
                     "no record in the text".to_string(),
@@ -97,49 +94,9 @@ pub fn author_line(request: &CheckRequest) -> Result<(Position, Vec<Move>), ApiE
         }
         ProblemFormat::Sfen => {
             let pos = position_of_sfen(&request.sfen)?;
-            let line = parse_move_line(&pos, text).map_err(|e| unreadable_line(&e))?;
+            let line = parse_move_line(&pos, text).map_err(|e| ApiError::unreadable(&e))?;
             Ok((pos, line))
         }
-    }
-}
-
-/// The error of an author's line (typed, or a record's moves) the move
-/// reader refuses: with its code (`unreadable_move`: the move's number
-/// `n`, its `text`, the reader's `reason` and, in a record, its `line`;
-/// `no_moves`) for the page to word, and a Japanese message that quotes no
-/// English.
-pub fn unreadable_line(e: &tsumi_notation::NotationError) -> ApiError {
-    let Some(code) = &e.code else {
-        return ApiError::bad_request(e.to_string(), format!("手順を読めません: {e}"));
-    };
-    let params: serde_json::Map<String, serde_json::Value> = code
-        .params
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::from(v.as_str())))
-        .collect();
-    let mut params = params;
-    if let Some(line) = e.line {
-        params.insert("line".to_string(), line.into());
-    }
-    let get = |k: &str| {
-        params
-            .get(k)
-            .and_then(|v| v.as_str())
-            .unwrap_or("")
-            .to_string()
-    };
-    let at = e.line.map_or(String::new(), |l| format!("{l}行目："));
-    match code.code {
-        "move" => ApiError::bad_request(
-            e.to_string(),
-            format!("{at}手順の{}手目「{}」を読めません", get("n"), get("text")),
-        )
-        .with_code("unreadable_move", params.into()),
-        _ => ApiError::bad_request(
-            e.to_string(),
-            "手順がありません（G*5b 5a4b や ▲５二金打 △同玉 のように書いてください）".to_string(),
-        )
-        .with_code("no_moves", serde_json::json!({})),
     }
 }
 

@@ -13,7 +13,6 @@
 //!   `progress` four times a second.
 //! - `POST /api/collection/kif`: the answers' KIF records as one file.
 
-use crate::check_api::unreadable_line;
 use crate::error::{ApiError, ApiJson};
 use crate::job::{self, JobContext};
 use crate::problem_api::{checked_position, position_of_sfen, ParseQuery};
@@ -121,7 +120,7 @@ fn work_of(entry: CollectionEntry, file: &str) -> Work {
     };
     let p = match entry.problem {
         Ok(p) => p,
-        Err(e) => return failed(record_error(&e), fallback),
+        Err(e) => return failed(ApiError::unreadable(&e), fallback),
     };
     let checked = crate::board::parts_of(&p.position);
     let pos = match checked_position(&checked) {
@@ -147,19 +146,6 @@ fn work_of(entry: CollectionEntry, file: &str) -> Work {
     }
 }
 
-/// The error of a record the reader refuses: by its code when it has one
-/// (a move, an SFEN), else the reader's message (code `bad_record`, with
-/// the message as `detail`).
-fn record_error(e: &tsumi_notation::NotationError) -> ApiError {
-    if e.code.is_some() {
-        return unreadable_line(e);
-    }
-    let detail = e.message.clone();
-    let line = e.line;
-    ApiError::bad_request(e.to_string(), format!("記録を読めません：{e}"))
-        .with_code("bad_record", json!({ "line": line, "detail": detail }))
-}
-
 /// `POST /api/collection/parse?name=FILE`: every record of the text or
 /// file in the body, each a work or its error.
 pub async fn parse(
@@ -168,10 +154,7 @@ pub async fn parse(
 ) -> Result<Json<Collection>, ApiError> {
     let name = query.ok().and_then(|Query(q)| q.name);
     let body = body.map_err(crate::error::body_rejected)?;
-    let entries = read_collection(&body, name.as_deref()).map_err(|e| {
-        ApiError::bad_request(e.to_string(), format!("読めません：{e}"))
-            .with_code("unreadable_file", json!({ "detail": e.to_string() }))
-    })?;
+    let entries = read_collection(&body, name.as_deref()).map_err(|e| ApiError::unreadable(&e))?;
     if entries.is_empty() {
         return Err(ApiError::bad_request(
             "no problem in the text".to_string(),

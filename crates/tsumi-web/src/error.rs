@@ -1,9 +1,13 @@
 //! Errors as the page receives them: an HTTP status of 4xx (5xx for the
 //! server's own trouble) and `{"error": {"message", "message_ja",
-//! "squares", "code", "params"}, "board"}`, where `squares` are the cells
-//! the reason is about, `code` (with its `params`) names the error for the
-//! page to word in its own language (absent when the message is all there
-//! is), and `board` is the position refused, when there is one to show.
+//! "squares", "code", "params", "line"}, "board"}`, where `squares` are
+//! the cells the reason is about, `code` (with its `params`) names the
+//! error for the page to word in its own language (absent when the
+//! message is all there is), `line` is the line of the text a reader
+//! refused (absent when there is none), and `board` is the position
+//! refused, when there is one to show. The readers' codes are those of
+//! [`tsumi_notation::notation_error::codes`], as [`page_code`] names
+//! them.
 
 use crate::board::{cell, BoardView};
 use axum::extract::rejection::{BytesRejection, JsonRejection};
@@ -13,6 +17,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use tsumi_answer::refusal::Refusal;
+use tsumi_notation::notation_error::codes;
+use tsumi_notation::NotationError;
 
 /// An error answered to the page.
 #[derive(Debug)]
@@ -38,6 +44,8 @@ pub struct ErrorCode {
     pub code: &'static str,
     /// What the wording needs (`{"line": 3, …}`).
     pub params: serde_json::Value,
+    /// The line of the text refused, when a reader names one.
+    pub line: Option<usize>,
 }
 
 impl ApiError {
@@ -55,8 +63,47 @@ impl ApiError {
 
     /// The error with its code `code` and `params`, for the page to word.
     pub fn with_code(mut self, code: &'static str, params: serde_json::Value) -> ApiError {
-        self.code = Some(Box::new(ErrorCode { code, params }));
+        self.code = Some(Box::new(ErrorCode {
+            code,
+            params,
+            line: None,
+        }));
         self
+    }
+
+    /// The error of a text a reader refuses (a record, an SFEN line, an
+    /// author's line), named by its code for the page to word
+    /// ([`page_code`]), with the reader's parameters (strings) and line
+    /// (also as the parameter `line`, which the move and SFEN wordings
+    /// use); the English message is the reader's, the Japanese one only
+    /// says where, for a client that words no code.
+    pub fn unreadable(e: &NotationError) -> ApiError {
+        let at = e.line.map_or(String::new(), |l| format!("{l}行目："));
+        let Some(code) = page_code(e.code()) else {
+            return ApiError::bad_request(e.to_string(), format!("{at}読めません"));
+        };
+        let mut params: serde_json::Map<String, serde_json::Value> = e
+            .params()
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(v.as_str())))
+            .collect();
+        if let Some(line) = e.line {
+            params.insert("line".to_string(), line.into());
+        }
+        let get = |k: &str| params.get(k).and_then(|v| v.as_str()).unwrap_or("");
+        let ja = match e.code() {
+            codes::MOVE => format!("{at}手順の{}手目「{}」を読めません", get("n"), get("text")),
+            codes::NO_MOVES => {
+                "手順がありません（G*5b 5a4b や ▲５二金打 △同玉 のように書いてください）"
+                    .to_string()
+            }
+            _ => format!("{at}読めません"),
+        };
+        let mut error = ApiError::bad_request(e.to_string(), ja).with_code(code, params.into());
+        if let Some(c) = error.code.as_mut() {
+            c.line = e.line;
+        }
+        error
     }
 
     /// 400: the request is malformed.
@@ -91,8 +138,25 @@ impl IntoResponse for ApiError {
         if let Some(c) = self.code {
             body["error"]["code"] = c.code.into();
             body["error"]["params"] = c.params;
+            if let Some(line) = c.line {
+                body["error"]["line"] = line.into();
+            }
         }
         (self.status, Json(body)).into_response()
+    }
+}
+
+/// The code the page words for a reader's `code`: `unreadable_move` for a
+/// move (`move`), `unreadable_sfen` for an SFEN (`sfen`), the reader's
+/// own code for the rest; none for `unreadable` (no code: the message is
+/// all there is) and for `move_text`, which the readers name as `move`
+/// before it leaves them.
+pub fn page_code(code: &str) -> Option<&'static str> {
+    match code {
+        codes::UNREADABLE | codes::MOVE_TEXT => None,
+        codes::MOVE => Some("unreadable_move"),
+        codes::SFEN => Some("unreadable_sfen"),
+        _ => codes::ALL.iter().copied().find(|&c| c == code),
     }
 }
 

@@ -8,7 +8,7 @@
 //!
 //! - [`server`]: [`serve`] listens and serves until Ctrl-C.
 //! - [`options`]: the server's settings ([`ServeOptions`]).
-//! - [`assets`]: the page (HTML, CSS, JavaScript, icon).
+//! - [`assets`]: the page (HTML, CSS, the JavaScript modules, icon).
 //! - [`board`]: the board as the page draws and edits it.
 //! - [`problem_api`]: `POST /api/parse` (a pasted or dropped record) and
 //!   `POST /api/position` (an edited board).
@@ -106,14 +106,11 @@ impl AppState {
 
 /// The server's routes.
 pub fn app(state: AppState) -> Router {
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/app.js", get(assets::script))
-        .route("/record.js", get(assets::record_script))
-        .route("/app.css", get(assets::style))
-        .route("/collection.js", get(assets::collection_script))
-        .route("/collection.css", get(assets::collection_style))
-        .route("/favicon.svg", get(assets::icon))
+    let mut router = Router::new();
+    for asset in assets::ASSETS {
+        router = router.route(asset.path, get(move || async move { asset.response() }));
+    }
+    router
         .route("/api/info", get(info))
         .route("/api/parse", post(problem_api::parse))
         .route("/api/position", post(problem_api::position))

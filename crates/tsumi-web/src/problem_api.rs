@@ -19,6 +19,7 @@ use tsumi_core::sfen::{sfen_fields, SfenError};
 use tsumi_core::Position;
 use tsumi_mate::check_problem;
 use tsumi_notation::kif::KifRecord;
+use tsumi_notation::notation_error::codes;
 use tsumi_notation::problem::{detect_format, parse_problems, ProblemFormat};
 use tsumi_notation::remaining::{holds_rest, remaining_pieces};
 use tsumi_notation::text_encoding::decode_text;
@@ -47,6 +48,11 @@ pub struct ProblemView {
     pub published_length: Option<u32>,
     /// Problems in the text (the first is shown).
     pub problems: usize,
+    /// A loaded KIF's headers (作品名, 作者, 発表誌, 手数, …) in their
+    /// order, `[key, value]`, which the page sends back with its record
+    /// (POST /api/kif) so that a download keeps them; none for SFEN, CSA
+    /// and an edited board.
+    pub headers: Vec<(String, String)>,
 }
 
 /// The page's name for a pasted text or a dropped file.
@@ -85,6 +91,7 @@ fn view(
         record: None,
         published_length: length,
         problems,
+        headers: Vec::new(),
     }
 }
 
@@ -105,8 +112,12 @@ pub async fn parse(
     let body = body.map_err(crate::error::body_rejected)?;
     let problems = match parse_problems(&body, name.as_deref()) {
         Ok(p) => p,
-        Err(e) if e.code.is_some() => return Err(crate::check_api::unreadable_line(&e)),
-        Err(e) => return Err(unreadable(&body, name.as_deref(), e.to_string())),
+        // An SFEN line: read again to name its line and reason, or to
+        // show the position that breaks a rule with its board.
+        Err(e) if matches!(e.code(), codes::SFEN | codes::UNREADABLE) => {
+            return Err(unreadable(&body, name.as_deref(), e.to_string()))
+        }
+        Err(e) => return Err(ApiError::unreadable(&e)),
     };
     let Some(first) = problems.first() else {
         return Err(ApiError::bad_request(
@@ -132,6 +143,7 @@ pub async fn parse(
     });
     let mut shown = view(&pos, title, solution, first.length, problems.len());
     shown.record = record;
+    shown.headers = first.headers.clone();
     Ok(Json(shown))
 }
 

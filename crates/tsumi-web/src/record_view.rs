@@ -125,6 +125,13 @@ pub struct RecordInput {
     /// The moves from the start, the main line's first.
     #[serde(default)]
     pub children: Vec<NodeInput>,
+    /// The headers of the record loaded, `[key, value]` in their order,
+    /// as the page keeps them (its fields for 作品名 and 作者 in place of
+    /// the record's): written in that order, with 手数 as this record's
+    /// own (none when its line is no mate), and this record's 作品名 and
+    /// 手数 first when they are not among them.
+    #[serde(default)]
+    pub headers: Vec<(String, String)>,
 }
 
 /// One move of a record sent by the page.
@@ -175,6 +182,9 @@ pub fn record_of(input: &RecordInput) -> Result<KifRecord, ApiError> {
     if !mate {
         record.headers.retain(|(k, _)| k != "手数");
     }
+    if !input.headers.is_empty() {
+        record.headers = kept_headers(&input.headers, &record.headers);
+    }
     for leaf in &leaves[1.min(leaves.len())..] {
         record.add_line(1, leaf);
     }
@@ -204,6 +214,25 @@ pub fn record_of(input: &RecordInput) -> Result<KifRecord, ApiError> {
     Ok(record)
 }
 
+/// The headers `kept` (a loaded record's, in their order) with the
+/// record's own 手数 in place of theirs (dropped when it has none), then
+/// the record's own headers they lack, first.
+fn kept_headers(kept: &[(String, String)], own: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = own
+        .iter()
+        .filter(|(k, _)| !kept.iter().any(|(kk, _)| kk == k))
+        .cloned()
+        .collect();
+    for (k, v) in kept {
+        if k == "手数" {
+            out.extend(own.iter().find(|(ok, _)| ok == k).cloned());
+        } else {
+            out.push((k.clone(), v.clone()));
+        }
+    }
+    out
+}
+
 fn walk<'a>(
     pos: &Position,
     children: &'a [NodeInput],
@@ -223,7 +252,7 @@ fn walk<'a>(
         let m = pos.parse_usi_move(&c.usi).map_err(|e| {
             ApiError::bad_request(
                 format!("move {} '{}': {e}", path.len() + 1, c.usi),
-                format!("{}手目 '{}' が指せません: {e}", path.len() + 1, c.usi),
+                format!("{}手目「{}」を指せません", path.len() + 1, c.usi),
             )
         })?;
         let mut next = pos.clone();
@@ -276,5 +305,5 @@ pub async fn handler(ApiJson(input): ApiJson<RecordInput>) -> Result<Json<KifDow
     let record = record_of(&input)?;
     kif_download(&record)
         .map(Json)
-        .map_err(|e| ApiError::bad_request(e.clone(), format!("棋譜を書き出せません: {e}")))
+        .map_err(|e| ApiError::bad_request(e, "棋譜を書き出せません".to_string()))
 }

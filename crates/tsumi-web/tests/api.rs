@@ -848,3 +848,57 @@ async fn a_record_tree_goes_to_kif_and_back_with_its_comments() {
         assert!(s.is_client_error(), "{bad}: {s} {e}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_loaded_kif_keeps_its_headers_through_a_download() {
+    let app = server(1, 1);
+    let kif = "作品名：一手詰\n作者：試験太郎\n発表誌：詰将棋パラダイス\n発表年月：2026年11月\n備考：見出しの往復\n手数：3\n後手の持駒：残り全部\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n|・・・・v玉・・・・|一\n|・・・・・・・・・|二\n|・・・・歩・・・・|三\n|・・・・・・・・・|四\n|・・・・・・・・・|五\n|・・・・・・・・・|六\n|・・・・・・・・・|七\n|・・・・・・・・・|八\n|・・・・・・・・・|九\n+---------------------------+\n先手の持駒：金\n手数----指手---------消費時間--\n   1 ５二金打\n   2 詰み\n";
+    let (s, v) = call(&app, post("/api/parse?name=h.kifu", "text/plain", kif)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let headers = json!([
+        ["作品名", "一手詰"],
+        ["作者", "試験太郎"],
+        ["発表誌", "詰将棋パラダイス"],
+        ["発表年月", "2026年11月"],
+        ["備考", "見出しの往復"],
+        ["手数", "3"]
+    ]);
+    assert_eq!(v["headers"], headers, "{v}");
+    let r = &v["record"];
+    let body = |name: &str, headers: Value| {
+        json!({
+            "sfen": r["sfen"],
+            "name": name,
+            "comment": "",
+            "children": [{"usi": r["children"][0]["usi"], "comment": "", "result": "詰み", "children": []}],
+            "headers": headers,
+        })
+    };
+    // Every header in its order, 手数 as the record's line has it.
+    let (s, k) = post_json(&app, "/api/kif", body("一手詰", headers.clone())).await;
+    assert_eq!(s, StatusCode::OK, "{k}");
+    let kifu = k["kifu"].as_str().unwrap();
+    assert!(
+        kifu.starts_with("作品名：一手詰\n作者：試験太郎\n発表誌：詰将棋パラダイス\n発表年月：2026年11月\n備考：見出しの往復\n手数：1\n"),
+        "{kifu}"
+    );
+    // The page's fields in place of the record's: another author, no title.
+    let mut changed = headers.clone();
+    changed[1][1] = json!("別の作者");
+    changed.as_array_mut().unwrap().remove(0);
+    let (_, k) = post_json(&app, "/api/kif", body("", changed)).await;
+    let kifu = k["kifu"].as_str().unwrap();
+    assert!(
+        kifu.starts_with("作者：別の作者\n発表誌：詰将棋パラダイス\n発表年月：2026年11月\n備考：見出しの往復\n手数：1\n"),
+        "{kifu}"
+    );
+    // Without headers (an answer to a position set up by hand): as before.
+    let (_, k) = post_json(&app, "/api/kif", body("一手詰", json!([]))).await;
+    assert!(
+        k["kifu"]
+            .as_str()
+            .unwrap()
+            .starts_with("作品名：一手詰\n手数：1\n"),
+        "{k}"
+    );
+}

@@ -89,7 +89,7 @@ async fn a_file_of_works_with_a_broken_record_is_read_record_by_record() {
     .await;
     assert_eq!(
         (s, v["error"]["code"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("unreadable_file"))
+        (StatusCode::BAD_REQUEST, Some("utf16"))
     );
 }
 

@@ -25,6 +25,8 @@ import cshogi
 from cshogi import KIF
 from playwright.sync_api import expect, sync_playwright
 
+from page_modules import goto, watch_errors
+
 URL, TSUMI, SHOTS = sys.argv[1], sys.argv[2], Path(sys.argv[3])
 SHOTS.mkdir(parents=True, exist_ok=True)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -105,7 +107,7 @@ def check_all(page):
 
 
 def run(page, errors):
-    page.goto(URL)
+    goto(page, URL)
     page.wait_for_function("() => S.problem !== null")
     page.click("#tab-collection")
     expect(page.locator("#panel-collection .hint").first).to_contain_text("作品集")
@@ -145,7 +147,8 @@ def run(page, errors):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:4] == ["番", "作品", "作品の手数", "結果"], rows[0]
     assert len(rows) == 21, len(rows)
-    statuses = page.evaluate("C.rows.map((r) => r.result.verdict.status)")
+    # The status of each row, as its class shows it (sound, faulty, undecided).
+    statuses = page.evaluate("[...document.querySelectorAll('#col-rows tr')].map((tr) => tr.classList[0])")
     for row, record, status in zip(rows[1:], want, statuses):
         assert row[1] == record["name"], (row, record["name"])
         assert row[4] == str(record["length"] if record["length"] is not None else ""), (row, record)
@@ -185,8 +188,9 @@ def run(page, errors):
                 assert "*不詰" in record and len(moves) >= 2, (mate["name"], record)
             one.unlink()
         # The file read back as a collection: the same works.
-        works = page.evaluate("""async (text) => (await api('/api/collection/parse?name=all.kifu',
-            new TextEncoder().encode(text), 'application/octet-stream')).works""", text)
+        works = page.evaluate("""async (text) => (await (await fetch('/api/collection/parse?name=all.kifu', {
+            method: 'POST', headers: { 'content-type': 'application/octet-stream' },
+            body: new TextEncoder().encode(text) })).json()).works""", text)
         assert [w["name"] for w in works] == [m["name"] for m in mates], works
         assert [w["sfen"] for w in works] == [m["sfen"] for m in mates], works
 
@@ -199,13 +203,22 @@ def run(page, errors):
     page.evaluate("window.scrollTo(0, 0)")
     page.click("#lang-ja")
 
-    step("a row opens its work on the board")
+    step("a checked row opens its work with the line the check found")
     page.click("#col-rows tr:nth-child(18)")
-    expect(page.locator("#tab-setup")).to_have_attribute("aria-selected", "true")
+    # As after 解く: the 解図 tab, the record of the answer under the board.
+    expect(page.locator("#tab-solve")).to_have_attribute("aria-selected", "true")
     page.wait_for_function("() => S.problem && S.problem.name === 'musou-029'")
     assert page.evaluate("S.problem.sfen") == want[17]["sfen"]
     expect(page.locator("#message")).to_contain_text("作品集から：musou-029 — 余詰 13手目")
     expect(page.locator("#board .piece")).not_to_have_count(0)
+    expect(page.locator("#record")).to_be_visible()
+    record_moves = page.locator("#record .moves .mv")
+    expect(record_moves).to_have_count(want[17]["length"])
+    assert record_moves.first.text_content().startswith("1"), record_moves.first.text_content()
+    assert want[17]["pv"][0] == page.evaluate("recordLine()[0].usi"), want[17]["pv"]
+    # Its moves step the board.
+    record_moves.nth(2).click()
+    expect(page.locator("#nav-label")).to_contain_text("3手目")
     page.click("#tab-collection")
     expect(page.locator("#col-rows tr.selected .c-name")).to_have_text("musou-029")
 
@@ -221,6 +234,14 @@ def run(page, errors):
     expect(page.locator("#tab-collection")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#col-rows tr")).to_have_count(3)
     expect(page.locator("#col-rows tr").nth(2).locator(".c-name")).to_have_text("one.sfen:1")
+    # A row not checked opens its position alone, in 問題.
+    page.click("#col-rows tr:nth-child(2)")
+    expect(page.locator("#tab-setup")).to_have_attribute("aria-selected", "true")
+    page.wait_for_function("() => S.problem && S.problem.name === 'dropped-2'")
+    expect(page.locator("#record")).to_be_hidden()
+    page.click("#tab-solve")
+    expect(page.locator("#record")).to_be_hidden()
+    page.click("#tab-collection")
 
     step("a file whose second record is broken, and a file that is no collection")
     page.click("#col-clear")
@@ -261,8 +282,8 @@ def phone(browser, errors):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP",
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(URL)
+    watch_errors(page, errors)
+    goto(page, URL)
     page.wait_for_function("() => S.problem !== null")
     page.tap("#tab-collection")
     page.set_input_files("#col-file", str(SAMPLE))
@@ -288,7 +309,7 @@ def main():
                                       accept_downloads=True)
         page = context.new_page()
         errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        watch_errors(page, errors)
         try:
             run(page, errors)
             phone(browser, errors)

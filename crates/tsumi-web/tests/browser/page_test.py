@@ -15,6 +15,7 @@ Run by crates/tsumi-cli/tests/browser.rs (cargo test), which starts
 """
 
 import base64
+import re
 import struct
 import subprocess
 import sys
@@ -26,6 +27,8 @@ from pathlib import Path
 import cshogi
 from cshogi import KIF
 from playwright.sync_api import expect, sync_playwright
+
+from page_modules import goto, watch_errors
 
 URL, TSUMI, SHOTS = sys.argv[1], sys.argv[2], Path(sys.argv[3])
 SHOTS.mkdir(parents=True, exist_ok=True)
@@ -347,7 +350,7 @@ def other_screen(page, width, height):
     scales with the width, nothing scrolls sideways, every control can be
     reached, and taps set up and solve a problem."""
     step(f"the page at {width}x{height}")
-    page.goto(URL)
+    goto(page, URL)
     page.wait_for_function("() => S.problem !== null")
     board = page.locator("#board").bounding_box()
     if width < 800:
@@ -400,6 +403,76 @@ def solve_and_wait_report(page):
     expect(page.locator("#report")).to_be_visible(timeout=120_000)
 
 
+# A KIF whose board diagram has 8 rows (its frame on line 4), and one
+# with an elephant in 先手's hand (line 3).
+BROKEN_KIF = """作品名：八段の図
+後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|・・・・v玉・・・・|一
+|・・・・・・・・・|二
+|・・・・・・・・・|三
+|・・・・・・・・・|四
+|・・・・・・・・・|五
+|・・・・・・・・・|六
+|・・・・・・・・・|七
+|・・・・・・・・・|八
++---------------------------+
+先手の持駒：金
+"""
+BROKEN_KIF_HAND = "作品名：象\n後手の持駒：残り全部\n先手の持駒：象\n"
+
+# A mate in 1 with the headers of a published work.
+HEADERS_KIF = """作品名：見出しの一手詰
+作者：試験太郎
+発表誌：詰将棋パラダイス
+発表年月：2026年11月
+備考：見出しを保つ
+手数：3
+後手の持駒：残り全部
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|・・・・v玉・・・・|一
+|・・・・・・・・・|二
+|・・・・歩・・・・|三
+|・・・・・・・・・|四
+|・・・・・・・・・|五
+|・・・・・・・・・|六
+|・・・・・・・・・|七
+|・・・・・・・・・|八
+|・・・・・・・・・|九
++---------------------------+
+先手の持駒：金
+手数----指手---------消費時間--
+   1 ５二金打
+"""
+# The headers a download of it starts with (手数: the answer's).
+HEADERS_KEPT = "作品名：見出しの一手詰\n作者：{author}\n発表誌：詰将棋パラダイス\n発表年月：2026年11月\n備考：見出しを保つ\n手数：1\n"
+
+
+def download_kifu(page):
+    """The KIFU the page downloads, as text."""
+    with page.expect_download() as d:
+        page.click("#dl-kifu")
+    path = SHOTS / "headers.kifu"
+    d.value.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    path.unlink()
+    return text
+
+
+# Words a Japanese message may quote in ASCII: format names.
+ASCII_NAMES = {"SFEN", "KIF", "KIFU", "CSA"}
+
+
+def no_english(text):
+    """Asserts that a message in Japanese holds no English word: no run of
+    ASCII letters outside 「」 quotes but the names of formats."""
+    bare = re.sub(r"「[^」]*」", "", text)
+    words = set(re.findall(r"[A-Za-z]{2,}", bare)) - ASCII_NAMES
+    assert not words, (text, words)
+
+
 def paste(page, text):
     page.click("#tab-setup")
     page.fill("#paste", text)
@@ -413,7 +486,7 @@ def main():
                                       accept_downloads=True)
         page = context.new_page()
         errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        watch_errors(page, errors)
         try:
             run(page, errors)
         except Exception:
@@ -424,7 +497,7 @@ def main():
             context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP",
                                           is_mobile=width < 800, has_touch=width < 800)
             page = context.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            watch_errors(page, errors)
             try:
                 other_screen(page, width, height)
             except Exception:
@@ -439,7 +512,7 @@ def main():
 
 def run(page, errors):
     if True:
-        page.goto(URL)
+        goto(page, URL)
         page.click("#lang-ja")
         expect(page.locator("#board .cell")).to_have_count(81)
         fits_width(page, WIDTH)
@@ -730,7 +803,7 @@ def run(page, errors):
         # 8. Reload from the share link.
         step("reloading from the share link")
         link = page.input_value("#share")
-        page.goto(link)
+        goto(page, link)
         expect(page.locator("#board .cell .piece")).not_to_have_count(0)
         page.wait_for_function("() => S.problem !== null")
         assert shared_sfen(page) == MUSOU_22, shared_sfen(page)
@@ -752,9 +825,49 @@ def run(page, errors):
         page.click("#lang-en")
         expect(page.locator("#message")).to_have_text("line 1: bad SFEN: the board has 2 ranks, not 9")
         page.click("#lang-ja")
+        # A broken KIF: the reader's code and line, worded by the page.
+        step("refusing broken KIF and SFEN, in Japanese words")
+        paste(page, BROKEN_KIF)
+        expect(page.locator("#panel-setup #message")).to_have_text("読めません（4行目）：盤面図が8段です（9段必要です）")
+        no_english(page.text_content("#message"))
+        paste(page, BROKEN_KIF_HAND)
+        expect(page.locator("#panel-setup #message")).to_have_text("読めません（3行目）：持駒の「象」は駒ではありません")
+        no_english(page.text_content("#message"))
+        paste(page, "lnsgkgsnl/8/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+        expect(page.locator("#panel-setup #message")).to_have_text("1行目の SFEN を読めません：2段目が8マスです（9マス必要です）")
+        no_english(page.text_content("#message"))
+        page.click("#lang-en")
+        expect(page.locator("#message")).to_have_text("line 1: bad SFEN: rank 2 describes 8 squares, not 9")
+        paste(page, BROKEN_KIF)
+        expect(page.locator("#message")).to_have_text("cannot read line 4: the board diagram has 8 rows, expected 9")
+        page.click("#lang-ja")
+        expect(page.locator("#message")).to_have_text("読めません（4行目）：盤面図が8段です（9段必要です）")
         page.click("#tab-solve")
         page.click("#solve")
         expect(page.locator("#panel-solve #message")).to_contain_text("正しい局面")
+
+        # A KIF's headers through load, solve, a comment and download.
+        step("a KIF's headers kept through load, solve and download")
+        paste(page, HEADERS_KIF)
+        expect(page.locator("#message")).to_contain_text("読み込みました")
+        expect(page.locator("#dg-author")).to_have_value("試験太郎")
+        page.click("#tab-solve")
+        page.click("#solve")
+        expect(page.locator("#answer .verdict")).to_contain_text("1手詰", timeout=60_000)
+        expect(page.locator("#record")).to_be_visible(timeout=60_000)
+        page.locator('#record .mv[data-ply="1"]').click()
+        page.fill("#record-comment", "見出しの試験")
+        text = download_kifu(page)
+        assert text.startswith(HEADERS_KEPT.format(author="試験太郎")), text
+        assert "*見出しの試験\n" in text, text
+        # A field changed: its header follows it, the others stay.
+        page.click("#tab-setup")
+        page.fill("#dg-author", "別の作者")
+        text = download_kifu(page)
+        assert text.startswith(HEADERS_KEPT.format(author="別の作者")), text
+        page.fill("#dg-author", "")
+        text = download_kifu(page)
+        assert text.startswith(HEADERS_KEPT.format(author="").replace("作者：\n", "")), text
 
         # 9b. The diagram.
         diagram_steps(page)
