@@ -24,3 +24,8 @@ impl Hasher for KeyHasher {
 
 /// A map keyed by Zobrist keys.
 pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// A map keyed by a Zobrist key and a length (the memos of the line
+/// builders, looked up at every line node: SipHash cost them more than
+/// the lookup).
+pub(crate) type KeyLenMap<V> = HashMap<(u64, u16), V, BuildHasherDefault<KeyHasher>>;

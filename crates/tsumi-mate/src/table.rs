@@ -44,7 +44,11 @@
 //! [`crate::zeroed`]: all-zero bytes are empty buckets and free locks);
 //! the kernel commits each page as the searches first touch it: on huge
 //! pages for a table of 512 MiB or more, else on small pages until the
-//! table is a sixty-fourth full, then on huge pages.
+//! table is a sixty-fourth full, then on huge pages. A generation's pages
+//! of buckets are laid in memory in the order it first stores to them,
+//! from the start of the table ([`PageMap`]; lookups and results do not
+//! change), so that the short searches of a solver called in a loop keep
+//! to the same few pages instead of asking the kernel for new ones.
 //!
 //! Each solve starts on an empty table. After a short search the table
 //! zeroes just the buckets it wrote to (it lists them as it goes, up to a
@@ -321,6 +325,45 @@ pub struct Table {
     /// More buckets than `touched_cap` were written to in this
     /// generation, or the table was shared: `touched` is incomplete.
     untracked: AtomicBool,
+    /// Where this generation's pages lie (see [`PageMap`]), written only
+    /// while the table is not shared.
+    map: UnsafeCell<PageMap>,
+    /// Buckets are reached through `map`; false once the table is laid
+    /// out in place (see [`Table::unmap`]), until the next generation.
+    mapping: AtomicBool,
+}
+
+/// Buckets in one page of [`PageMap`]: 4 KiB, the system's small page.
+const PAGE_BUCKETS: usize = 4096 / std::mem::size_of::<Bucket>();
+
+/// Tables of fewer pages (8 MiB) are never mapped: they stay committed
+/// from one solve to the next after a few solves (the 4 MiB tables of
+/// `mate_move` and of a first mate, see `search::scratch`), and their
+/// lookups are spared the map.
+const MAP_MIN_PAGES: usize = 2048;
+
+/// Where the pages of a generation lie in memory. A bucket's place in the
+/// table (its *logical* index, from its key) never changes, and neither
+/// does anything a search sees; but each page of buckets (4 KiB) that a
+/// generation touches is given the next free page of memory, from the
+/// start of the table: a search of a few hundred nodes touches a few
+/// hundred pages spread over the whole table, and without the map a
+/// solver called in a loop would touch pages the kernel has not yet
+/// supplied on nearly every store of every call (each a page fault, two
+/// thirds of the time of a mate in 3 from Python on a fresh 256 MiB
+/// table); with it, the calls reuse the same first pages, which stay
+/// committed. Each new generation starts an empty map. A generation that
+/// places more than a sixteenth of the table's pages (a long search), or
+/// a table about to be shared or collected, is laid out in place once
+/// ([`Table::unmap`]: each page moved to its logical place), and is
+/// reached directly from then on until the next generation.
+struct PageMap {
+    /// For each logical page: its page in memory plus one, or 0 while it
+    /// has none.
+    slots: ZeroedArray<u32>,
+    /// The logical page that each page in memory holds, in the order they
+    /// were placed: page `i` of memory holds logical page `placed[i]`.
+    placed: Vec<u32>,
 }
 
 /// A table size the machine cannot give.
@@ -435,6 +478,10 @@ impl Table {
         let buckets = buckets.max(1);
         let array = ZeroedArray::try_new(buckets)?;
         let locks = ZeroedArray::try_new(buckets)?;
+        // Only whole pages are mapped; a last partial one stays in place.
+        let pages = buckets / PAGE_BUCKETS;
+        let mapped = pages >= MAP_MIN_PAGES;
+        let slots = ZeroedArray::try_new(if mapped { pages } else { 1 })?;
         let mut table = Table {
             buckets: array,
             locks,
@@ -454,6 +501,11 @@ impl Table {
             touched: UnsafeCell::new(Vec::new()),
             touched_cap: (buckets / 64).max(16),
             untracked: AtomicBool::new(false),
+            map: UnsafeCell::new(PageMap {
+                slots,
+                placed: Vec::new(),
+            }),
+            mapping: AtomicBool::new(mapped),
         };
         // (A request of `HUGE_FROM_START` bytes leaves less than a bucket
         // over.)
@@ -503,6 +555,141 @@ impl Table {
         self.buckets.len() * BUCKET
     }
 
+    /// True if the table maps its pages (see [`PageMap`]) at the start of
+    /// each generation.
+    fn mappable(&self) -> bool {
+        self.buckets.len() / PAGE_BUCKETS >= MAP_MIN_PAGES
+    }
+
+    /// The pages a generation may place before the table is laid out in
+    /// place: a sixteenth of them.
+    fn page_limit(&self) -> usize {
+        self.buckets.len() / PAGE_BUCKETS / 16
+    }
+
+    /// Where logical bucket `b` lies in memory, its page placed now if
+    /// this generation has not placed it yet (see [`PageMap`]). Called
+    /// with no guard alive: placing a page may lay the table out in place.
+    #[inline]
+    fn place(&self, b: usize) -> usize {
+        if !self.mapping.load(Ordering::Relaxed) {
+            return b;
+        }
+        // SAFETY: the table maps only while it is not shared (see
+        // `SharedTable::new`): this thread is its only user, and no
+        // reference into the map outlives this call.
+        let map = unsafe { &*self.map.get() };
+        let page = b / PAGE_BUCKETS;
+        match map.slots.get(page) {
+            None => b,
+            Some(0) => self.place_page(page, b),
+            Some(&s) => (s as usize - 1) * PAGE_BUCKETS + b % PAGE_BUCKETS,
+        }
+    }
+
+    /// Gives logical page `page` (holding bucket `b`) the next free page
+    /// of memory, or lays the table out in place when the generation has
+    /// placed [`Table::page_limit`] pages; returns where `b` lies.
+    #[cold]
+    #[inline(never)]
+    fn place_page(&self, page: usize, b: usize) -> usize {
+        // SAFETY: as in `place`; the reference ends before `unmap`.
+        let map = unsafe { &mut *self.map.get() };
+        let p = map.placed.len();
+        if p >= self.page_limit() {
+            self.unmap();
+            return b;
+        }
+        map.placed.push(page as u32);
+        map.slots[page] = p as u32 + 1;
+        p * PAGE_BUCKETS + b % PAGE_BUCKETS
+    }
+
+    /// Where logical bucket `b` lies in memory, without placing its page:
+    /// `None` when this generation has placed none for it (its buckets
+    /// then hold nothing live).
+    #[inline]
+    fn placed_at(&self, b: usize) -> Option<usize> {
+        if !self.mapping.load(Ordering::Relaxed) {
+            return Some(b);
+        }
+        // SAFETY: as in `place`.
+        let map = unsafe { &*self.map.get() };
+        match map.slots.get(b / PAGE_BUCKETS) {
+            None => Some(b),
+            Some(0) => None,
+            Some(&s) => Some((s as usize - 1) * PAGE_BUCKETS + b % PAGE_BUCKETS),
+        }
+    }
+
+    /// Lays the table out in place: every page this generation placed
+    /// goes to its logical place (swapped with what lies there, which holds
+    /// nothing live), the list of touched buckets follows, and buckets are
+    /// reached directly until the next generation. Called only while the
+    /// table is not shared, with no guard alive.
+    fn unmap(&self) {
+        if !self.mapping.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        // SAFETY: as in `place`: nothing else refers to the map, the list
+        // or any bucket meanwhile.
+        let map = unsafe { &mut *self.map.get() };
+        let touched = unsafe { &mut *self.touched.get() };
+        for t in touched.iter_mut() {
+            if let Some(&l) = map.placed.get(*t / PAGE_BUCKETS) {
+                *t = l as usize * PAGE_BUCKETS + *t % PAGE_BUCKETS;
+            }
+        }
+        for &l in &map.placed {
+            map.slots[l as usize] = 0;
+        }
+        // Cycle by cycle: each swap puts one page at its place for good.
+        // `placed[p]` is the logical page that page `p` of memory holds,
+        // `NOTHING` when it holds nothing live.
+        const NOTHING: u32 = u32::MAX;
+        let placed = &mut map.placed;
+        let n = placed.len();
+        let base = self.buckets.as_mut_ptr();
+        for p in 0..n {
+            loop {
+                let l = placed[p];
+                if l == NOTHING || l as usize == p {
+                    break;
+                }
+                let l = l as usize;
+                // SAFETY: `p` and `l` are distinct whole pages of the
+                // array (logical pages are whole pages), and no reference
+                // to any bucket exists meanwhile.
+                unsafe {
+                    std::ptr::swap_nonoverlapping(
+                        base.add(p * PAGE_BUCKETS),
+                        base.add(l * PAGE_BUCKETS),
+                        PAGE_BUCKETS,
+                    );
+                }
+                if l < n {
+                    placed[p] = placed[l];
+                    placed[l] = l as u32;
+                } else {
+                    placed[p] = NOTHING;
+                }
+            }
+        }
+        placed.clear();
+    }
+
+    /// Starts the map of a new generation: nothing placed yet (the table
+    /// holds nothing live).
+    fn reset_map(&mut self) {
+        let mappable = self.mappable();
+        let map = self.map.get_mut();
+        for &l in &map.placed {
+            map.slots[l as usize] = 0;
+        }
+        map.placed.clear();
+        *self.mapping.get_mut() = mappable;
+    }
+
     /// True while several threads may use the table.
     #[inline]
     fn shared(&self) -> bool {
@@ -513,6 +700,12 @@ impl Table {
     /// shared.
     #[inline]
     fn lock(&self, b: usize) -> Guard<'_> {
+        self.lock_at(self.place(b))
+    }
+
+    /// [`Table::lock`] of the bucket at `b` in memory.
+    #[inline]
+    fn lock_at(&self, b: usize) -> Guard<'_> {
         let locked = self.shared();
         if locked {
             let lock = self.bucket_lock(b);
@@ -530,6 +723,14 @@ impl Table {
             b,
             locked,
         }
+    }
+
+    /// [`Table::lock`] of logical bucket `b` if its page is placed, `None`
+    /// when it is not (the bucket then holds nothing live): for lookups,
+    /// which place no page.
+    #[inline]
+    fn lock_placed(&self, b: usize) -> Option<Guard<'_>> {
+        self.placed_at(b).map(|b| self.lock_at(b))
     }
 
     /// Adds `delta` to a counter (an atomic add only while shared).
@@ -646,6 +847,7 @@ impl Table {
             }
             touched.clear();
             self.reset_stats();
+            self.reset_map();
             return;
         }
         touched.clear();
@@ -654,6 +856,7 @@ impl Table {
             self.clear();
         } else {
             self.reset_stats();
+            self.reset_map();
         }
     }
 
@@ -673,6 +876,7 @@ impl Table {
         self.touched.get_mut().clear();
         *self.untracked.get_mut() = false;
         self.reset_stats();
+        self.reset_map();
     }
 
     /// Use counters.
@@ -729,7 +933,10 @@ impl Table {
             use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             // A raw pointer, no reference: another thread may be writing
             // the bucket under its lock.
-            let b = self.bucket(key);
+            // A page not placed yet holds nothing: nothing to fetch.
+            let Some(b) = self.placed_at(self.bucket(key)) else {
+                return;
+            };
             let p = self.buckets.as_mut_ptr().wrapping_add(b) as *const i8;
             // A bucket is four cache lines, fetched all.
             for line in 0..4 {
@@ -762,7 +969,7 @@ impl Table {
     /// seen).
     pub fn probe(&self, key: u64, hand: Hand, remaining: u16, rule: Interpositions) -> Probe {
         let gen = self.gen;
-        let mut guard = self.lock(self.bucket(key));
+        let mut guard = self.lock_placed(self.bucket(key));
         let mut proven: Option<&Entry> = None;
         let mut open: Option<Entry> = None;
         // Bounds from open entries of other hands: a superior attacker
@@ -770,7 +977,12 @@ impl Table {
         // inferior one is refuted at least as easily (our dn is at least
         // its dn).
         let (mut pn_lb, mut dn_lb) = (0u32, 0u32);
-        for e in guard.entries().iter() {
+        let empty = [Entry::default(); BUCKET];
+        let entries = match &mut guard {
+            Some(g) => &*g.entries(),
+            None => &empty,
+        };
+        for e in entries.iter() {
             if e.key != key || !e.live(gen) || !e.holds_under(rule) {
                 continue;
             }
@@ -815,12 +1027,17 @@ impl Table {
         }
         drop(guard);
         if !self.share_open {
-            let mut guard = self.lock(self.open_bucket(key, hand));
-            open = guard
-                .entries()
-                .iter()
-                .find(|e| e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand)
-                .copied();
+            open = self
+                .lock_placed(self.open_bucket(key, hand))
+                .and_then(|mut guard| {
+                    guard
+                        .entries()
+                        .iter()
+                        .find(|e| {
+                            e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand
+                        })
+                        .copied()
+                });
             pn_lb = 0;
             dn_lb = 0;
         }
@@ -925,9 +1142,10 @@ impl Table {
         self.collect_if_full();
         let b = self.bucket(key);
         if self.open_bucket(key, node_hand) != b {
-            let mut other = self.lock(self.open_bucket(key, node_hand));
-            let w = self.take_open(lane, other.entries(), key, node_hand);
-            *carried = carried.saturating_add(w);
+            if let Some(mut other) = self.lock_placed(self.open_bucket(key, node_hand)) {
+                let w = self.take_open(lane, other.entries(), key, node_hand);
+                *carried = carried.saturating_add(w);
+            }
         }
         let mut guard = self.lock(b);
         if self.share_open {
@@ -1154,7 +1372,11 @@ impl Table {
             }
         };
         if from.untracked.load(Ordering::Relaxed) {
-            (0..from.buckets.len()).for_each(&mut copy);
+            // In the order of the buckets' logical places, as on a table
+            // laid out in place.
+            (0..from.buckets.len())
+                .filter_map(|b| from.placed_at(b))
+                .for_each(&mut copy);
         } else {
             // SAFETY: `from` is not shared: nothing writes the list
             // meanwhile (see `Table::touch`).
@@ -1168,6 +1390,9 @@ impl Table {
     /// collection the threads share (see [`Table::start_sweep`]) and takes
     /// the first part in it.
     pub fn collect_garbage(&self) {
+        // The sweep walks the buckets in memory order, and the shared one
+        // samples them: laid out in place, as they always were.
+        self.unmap();
         if self
             .collecting
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
@@ -1301,20 +1526,24 @@ impl Table {
 /// Each thread gets its `&Table` from [`SharedTable::table`].
 pub(crate) struct SharedTable<'a>(&'a Table);
 
-// SAFETY: a `Table` is not `Sync` only through its `not_sync` marker and
-// its `touched` list: its buckets are reached through raw pointers
+// SAFETY: a `Table` is not `Sync` only through its `not_sync` marker, its
+// `touched` list and its page map: its buckets are reached through raw pointers
 // (`ZeroedArray::as_mut_ptr`) in the guards of `Table::lock`, which take
 // the bucket's spin lock whenever `sharers` is non-zero, and `sharers`
 // stays non-zero for as long as this value (and so every reference
 // obtained from it) lives. `touched` is written through `&self` only while
-// `sharers` is zero (`Table::touch`). The other fields are atomics or are
+// `sharers` is zero (`Table::touch`); the map is read and written only
+// while `mapping` is set, which `SharedTable::new` clears before `sharers`
+// is raised and only `&mut Table` sets again. The other fields are atomics or are
 // only changed through `&mut Table`, which cannot exist meanwhile.
 unsafe impl Sync for SharedTable<'_> {}
 
 impl<'a> SharedTable<'a> {
     /// Shares `table` until the returned value is dropped.
     pub(crate) fn new(table: &'a Table) -> SharedTable<'a> {
-        // The threads do not list the buckets they write to.
+        // The threads reach the buckets directly (the map is not for
+        // several threads), and do not list the buckets they write to.
+        table.unmap();
         table.untracked.store(true, Ordering::Relaxed);
         table
             .lanes
@@ -1431,6 +1660,137 @@ mod tests {
         t.new_generation();
         assert_eq!(t.gen, 3);
         assert_eq!(t.probe(keys[0], Hand::EMPTY, 3, ALL), Probe::Missing);
+    }
+
+    /// One step of a random workload on `t`: a store or a probe of a key
+    /// from `key`, with a hand, depth and kind from `r`; returns the
+    /// probe's answer (`Missing` after a store).
+    fn random_step(t: &Table, key: u64, r: u64) -> Probe {
+        let mut hand = Hand::EMPTY;
+        hand.set_count(PieceType::Pawn, (r % 3) as u32);
+        hand.set_count(PieceType::Silver, (r >> 2) as u32 % 2);
+        let depth = (r >> 4) as u16 % 9 + 1;
+        let rule = if r >> 8 & 1 == 0 {
+            ALL
+        } else {
+            Interpositions::SkipUseless
+        };
+        let work = r >> 9 & 0xFF;
+        match r >> 20 & 7 {
+            0 | 1 => t.store_open(key, hand, depth, (depth as u32, 3), Move::NULL, work),
+            2 => t.store_proven(key, hand, hand, depth, r >> 23 & 1 == 0, Move::NULL, work),
+            3 => t.store_disproven(key, hand, hand, depth, false, rule, work),
+            _ => return t.probe(key, hand, depth, rule),
+        }
+        Probe::Missing
+    }
+
+    #[test]
+    fn a_mapped_table_answers_as_one_laid_out_in_place() {
+        // 2,048 pages: a generation places up to 128 before it is laid
+        // out in place.
+        let buckets = MAP_MIN_PAGES * PAGE_BUCKETS;
+        let mut mapped = Table::with_buckets(buckets);
+        let mut direct = Table::with_buckets(buckets);
+        assert!(mapped.mappable() && mapped.page_limit() == 128);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        // (steps, distinct keys, keys crowded into 256 buckets (so that
+        // buckets fill and entries are replaced), collect at the end)
+        let rounds = [
+            (300, 40, false, false),
+            (2_000, 30, false, false),
+            (1_500, 300, false, false),
+            (5_000, 3_000, false, false),
+            (400, 60, false, false),
+            (60_000, 20_000, true, true),
+            (200, 50, false, false),
+            (150_000, 200_000, false, true),
+            (300, 50, false, false),
+        ];
+        for (round, &(steps, keys, crowded, collect)) in rounds.iter().enumerate() {
+            mapped.new_generation();
+            direct.new_generation();
+            // The same table, reached directly all generation long.
+            direct.unmap();
+            // Nothing of the last generation is live in either.
+            let live = |t: &Table| {
+                let gen = t.gen;
+                t.buckets
+                    .iter()
+                    .map(|b| b.0.iter().filter(|e| e.live(gen)).count())
+                    .sum::<usize>()
+            };
+            assert_eq!(
+                (mapped.gen, live(&mapped)),
+                (direct.gen, 0),
+                "round {round}"
+            );
+            let pool: Vec<u64> = (0..keys)
+                .map(|_| {
+                    let k = next();
+                    if crowded {
+                        k & 0xFF00_0000_0000_0FFF
+                    } else {
+                        k
+                    }
+                })
+                .collect();
+            for step in 0..steps {
+                let key = pool[next() as usize % pool.len()];
+                let r = next();
+                assert_eq!(
+                    random_step(&mapped, key, r),
+                    random_step(&direct, key, r),
+                    "round {round}, step {step}"
+                );
+            }
+            if collect {
+                mapped.collect_garbage();
+                direct.collect_garbage();
+            }
+            for &key in &pool {
+                let r = next() | 4 << 20;
+                assert_eq!(random_step(&mapped, key, r), random_step(&direct, key, r));
+            }
+            assert_eq!(mapped.stats(), direct.stats(), "round {round}");
+            if keys <= 60 {
+                // A short generation lies on the first pages of memory.
+                let placed = mapped.map.get_mut().placed.len();
+                assert!(mapped.mapping.load(Ordering::Relaxed) && placed <= keys);
+                let gen = mapped.gen;
+                assert!(mapped
+                    .buckets
+                    .iter()
+                    .enumerate()
+                    .all(|(b, bucket)| b < placed * PAGE_BUCKETS
+                        || bucket.0.iter().all(|e| !e.live(gen))));
+            }
+        }
+        // A table shared while mapped is laid out in place first.
+        mapped.new_generation();
+        direct.new_generation();
+        direct.unmap();
+        let keys: Vec<u64> = (0..30).map(|_| next()).collect();
+        for &key in &keys {
+            let r = next() & !(7 << 20) | 3 << 20;
+            random_step(&mapped, key, r);
+            random_step(&direct, key, r);
+        }
+        let shared = SharedTable::new(&mapped);
+        assert!(!shared.table().mapping.load(Ordering::Relaxed));
+        for &key in &keys {
+            let r = next() | 4 << 20;
+            assert_eq!(
+                random_step(shared.table(), key, r),
+                random_step(&direct, key, r)
+            );
+        }
     }
 
     #[test]

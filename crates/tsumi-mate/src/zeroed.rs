@@ -27,6 +27,8 @@ pub(crate) unsafe trait Zeroable: Copy {}
 
 // SAFETY: an integer.
 unsafe impl Zeroable for u8 {}
+// SAFETY: an integer.
+unsafe impl Zeroable for u32 {}
 
 /// Alignment given to the array: one cache line.
 const ALIGN: usize = 64;

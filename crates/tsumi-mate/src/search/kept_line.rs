@@ -39,11 +39,11 @@
 
 use crate::child::Child;
 use crate::defence::Defence;
+use crate::keymap::KeyLenMap;
 use crate::search::context::Context;
 use crate::search::walker::Walker;
 use crate::table::Probe;
 use crate::useless::interposition_checker;
-use std::collections::HashMap;
 use tsumi_core::{Hand, Move, MoveList};
 
 /// Past this many nodes of the proof read, defences are no longer
@@ -117,7 +117,7 @@ struct Reading {
     /// Nodes read so far.
     effort: u32,
     /// The nodes read, by position key and bound.
-    memo: HashMap<(u64, u16), Value>,
+    memo: KeyLenMap<Value>,
 }
 
 /// A kept mate's lines read from its proof.
@@ -150,7 +150,7 @@ impl Walker {
             search,
             clean: cx.config.defence == Defence::NoLeftover,
             effort: 0,
-            memo: HashMap::new(),
+            memo: KeyLenMap::default(),
         };
         let ply = self.path_len() as u16 - 1;
         let root = self.read_or(cx, len, ply, &mut st)?;

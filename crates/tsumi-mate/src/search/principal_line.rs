@@ -21,11 +21,11 @@
 use crate::child::Child;
 use crate::defence::Defence;
 use crate::detour::{detour, may_decline_capture, DetourKind};
+use crate::keymap::KeyLenMap;
 use crate::search::context::Context;
 use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
 use crate::useless::{interposition_checker, shortcuts};
-use std::collections::HashMap;
 use tsumi_core::{Hand, Move};
 
 /// Why no line could be built.
@@ -41,7 +41,7 @@ pub(crate) enum LineFailure {
 const TIE_EFFORT: u32 = 100000;
 
 /// Lines already built, by position key and length.
-pub(crate) type LineMemo = HashMap<(u64, u16), (u32, Hand, Vec<Move>)>;
+pub(crate) type LineMemo = KeyLenMap<(u32, Hand, Vec<Move>)>;
 
 /// The exploration of ties of one line: the lines already built and the
 /// line nodes explored so far.

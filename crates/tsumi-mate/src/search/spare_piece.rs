@@ -27,9 +27,9 @@
 //! the answer is "not settled", which callers read as "no spare piece"
 //! (the line then follows the defence as it would without the test).
 
+use crate::keymap::KeyLenMap;
 use crate::search::context::Context;
 use crate::search::walker::Walker;
-use std::collections::HashMap;
 
 /// The spare-piece test stops after this many nodes of its game.
 const SPARE_EFFORT: u32 = 20_000;
@@ -38,7 +38,7 @@ const SPARE_EFFORT: u32 = 20_000;
 /// nodes of its game visited so far.
 #[derive(Default)]
 pub(crate) struct SpareMemo {
-    known: HashMap<(u64, u16), bool>,
+    known: KeyLenMap<bool>,
     effort: u32,
 }
 
