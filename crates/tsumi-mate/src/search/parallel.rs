@@ -21,6 +21,13 @@
 //! time limits count over all threads ([`Pool`]: each thread adds its
 //! nodes at its polls); only the calling thread reports progress.
 //!
+//! The helper threads are a pool ([`Helpers`]) the calling thread's
+//! walker owns: started at its first parallel search and kept for every
+//! later one (each phase-1 and phase-2 search, each shortening step, each
+//! later solve of the same solver), which hands each helper the search as
+//! a job and waits until all have finished it. Dropping the walker (the
+//! solver) stops and joins them. With one thread there is no pool.
+//!
 //! Threads cannot change a verdict or a length: every entry any thread
 //! stores is the result of a sound depth-bounded search, and the virtual
 //! loss only changes the order in which children are searched. The
@@ -182,6 +189,9 @@ impl Shared {
 pub(crate) struct Helpers {
     shared: Arc<Shared>,
     threads: Vec<JoinHandle<()>>,
+    /// The number of threads asked for (more than `threads` holds when
+    /// some could not be started).
+    asked: usize,
     /// The stack each thread was started with, in bytes.
     stack: usize,
 }
@@ -218,6 +228,7 @@ impl Helpers {
         Helpers {
             shared,
             threads,
+            asked: n,
             stack,
         }
     }
@@ -231,7 +242,7 @@ impl Helpers {
     /// `stack` bytes (a helper that could not be started is not asked for
     /// again).
     fn fits(&self, n: usize, stack: usize) -> bool {
-        self.stack >= stack && self.threads.capacity() == n
+        self.stack >= stack && self.asked == n
     }
 
     /// Hands `job` to every helper, the i-th with `budgets[i]`.
