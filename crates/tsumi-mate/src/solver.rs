@@ -225,6 +225,14 @@ impl Solver {
         self.table.commit_memory();
     }
 
+    /// Commits the table's memory on a background thread while the solver
+    /// waits for work or solves (see [`Table::prefault_in_background`]):
+    /// for a front end with time between making the solver and its first
+    /// solve. The thread stops when the table is replaced or dropped.
+    pub fn prefault_table(&mut self) {
+        self.table.prefault_in_background();
+    }
+
     /// The configuration.
     pub fn config(&self) -> &SolverConfig {
         &self.config

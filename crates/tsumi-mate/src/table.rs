@@ -869,6 +869,24 @@ impl Table {
         *self.next_check.get_mut() = self.collect_at();
     }
 
+    /// [`Table::commit_memory`] on a thread of its own, returning at once:
+    /// the table is on huge pages from now on, and a background thread
+    /// commits its pages chunk by chunk while the table is used (the
+    /// kernel's `MADV_POPULATE_WRITE`, which changes no contents). For a
+    /// front end that waits for a command after making the table (the
+    /// USI engine after `readyok`), so that the kernel's zeroing of the
+    /// pages is not paid inside the first searches. The thread stops when
+    /// the table is dropped; where the kernel does not know the call,
+    /// nothing is committed ahead.
+    pub fn prefault_in_background(&mut self) {
+        if !*self.huge.get_mut() {
+            self.buckets.advise_huge_pages();
+            *self.huge.get_mut() = true;
+            *self.next_check.get_mut() = self.collect_at();
+        }
+        self.buckets.populate_in_background();
+    }
+
     /// Removes every entry.
     pub fn clear(&mut self) {
         self.buckets.zero();

@@ -16,6 +16,9 @@
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
 /// Types for which the all-zero bit pattern is a valid value.
 ///
@@ -45,7 +48,28 @@ pub(crate) struct ZeroedArray<T: Zeroable> {
     source: Source,
     data: *mut T,
     len: usize,
+    /// The thread committing the pages in the background, if any (see
+    /// [`ZeroedArray::populate_in_background`]).
+    populating: Option<Populating>,
 }
+
+/// A thread committing an array's pages, and its stop flag.
+struct Populating {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+impl Populating {
+    /// Stops the thread after the chunk it is in, and joins it.
+    fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.thread.join();
+    }
+}
+
+/// The bytes committed in one call by [`ZeroedArray::populate_in_background`]:
+/// stopping waits for at most one such chunk (a few milliseconds).
+const POPULATE_CHUNK: usize = 32 << 20;
 
 enum Source {
     Mapped { bytes: usize },
@@ -73,6 +97,7 @@ impl<T: Zeroable> ZeroedArray<T> {
                     source: Source::Mapped { bytes },
                     data: raw.cast::<T>(),
                     len,
+                    populating: None,
                 });
             }
             if os::MAPS {
@@ -100,6 +125,7 @@ impl<T: Zeroable> ZeroedArray<T> {
             source: Source::Allocated(layout),
             data,
             len,
+            populating: None,
         })
     }
 
@@ -140,6 +166,43 @@ impl<T: Zeroable> ZeroedArray<T> {
                 let p = base.add(offset);
                 std::ptr::write_volatile(p, std::ptr::read_volatile(p));
             }
+        }
+    }
+
+    /// Commits every page of a mapped array on a thread of its own, in
+    /// chunks of [`POPULATE_CHUNK`], with `MADV_POPULATE_WRITE`: the
+    /// kernel supplies the pages not yet there, as a first write would,
+    /// and changes no contents, so the array may be read and written
+    /// meanwhile. Returns at once; the thread ends when every page is
+    /// there, when the kernel does not know the call (before Linux 5.14:
+    /// then nothing happens), or when the array is dropped (which stops
+    /// it after its current chunk and joins it). An array from the
+    /// allocator, or one already being populated, is left alone.
+    pub(crate) fn populate_in_background(&mut self) {
+        if self.populating.is_some() || !matches!(self.source, Source::Mapped { .. }) {
+            return;
+        }
+        let (start, bytes) = (self.data as usize, self.bytes());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("tsumi-prefault".to_string())
+            .stack_size(64 << 10)
+            .spawn(move || {
+                let mut at = 0;
+                while at < bytes && !flag.load(Ordering::Relaxed) {
+                    let len = POPULATE_CHUNK.min(bytes - at);
+                    // The array outlives the thread (`Drop` joins it
+                    // before unmapping), and populating changes no
+                    // contents.
+                    if !os::populate((start + at) as *mut u8, len) {
+                        return;
+                    }
+                    at += len;
+                }
+            });
+        if let Ok(thread) = thread {
+            self.populating = Some(Populating { stop, thread });
         }
     }
 
@@ -188,6 +251,9 @@ impl<T: Zeroable> DerefMut for ZeroedArray<T> {
 
 impl<T: Zeroable> Drop for ZeroedArray<T> {
     fn drop(&mut self) {
+        if let Some(p) = self.populating.take() {
+            p.stop();
+        }
         match self.source {
             Source::Mapped { bytes } => os::unmap(self.raw, bytes),
             // SAFETY: `raw` came from `alloc_zeroed` with this layout.
@@ -220,6 +286,7 @@ mod os {
     const MAP_ANONYMOUS: i32 = 0x20;
     const MADV_DONTNEED: i32 = 4;
     const MADV_HUGEPAGE: i32 = 14;
+    const MADV_POPULATE_WRITE: i32 = 23;
     const MADV_COLLAPSE: i32 = 25;
     const HUGE: usize = 2 << 20;
 
@@ -269,6 +336,17 @@ mod os {
         unsafe { madvise(p.cast(), bytes, MADV_DONTNEED) == 0 }
     }
 
+    /// Commits the pages of `bytes` from `start` (page-aligned) as writes
+    /// would, without changing their contents. False when the kernel
+    /// refused: it does not know the call (EINVAL before Linux 5.14,
+    /// ENOSYS), or the memory ran out.
+    pub(super) fn populate(start: *mut u8, bytes: usize) -> bool {
+        // SAFETY: the range lies inside a private anonymous mapping the
+        // caller keeps mapped for the call; MADV_POPULATE_WRITE only
+        // faults its pages in (writable), never changes what they hold.
+        unsafe { madvise(start.cast(), bytes, MADV_POPULATE_WRITE) == 0 }
+    }
+
     /// Huge pages for the whole 2 MiB blocks inside `bytes` from `start`,
     /// from now on, and with `gather` the blocks already touched gathered
     /// into them.
@@ -309,6 +387,9 @@ mod os {
         false
     }
     pub(super) fn huge_pages(_start: *mut u8, _bytes: usize, _gather: bool) {}
+    pub(super) fn populate(_start: *mut u8, _bytes: usize) -> bool {
+        false
+    }
 }
 
 /// The machine's physical memory in bytes, where the system tells it
@@ -360,6 +441,33 @@ mod tests {
             assert_eq!(a[len / 2].0[3], 9, "writable after zeroing");
         }
         assert_eq!(ZeroedArray::<Line>::try_new(0).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn populating_in_the_background_keeps_the_contents_while_written() {
+        let len = (96 << 20) / 64;
+        let mut a = ZeroedArray::<Line>::try_new(len).unwrap();
+        a[len - 1].0[7] = 7;
+        a.populate_in_background();
+        let mapped = matches!(a.source, Source::Mapped { .. });
+        assert_eq!(a.populating.is_some(), mapped);
+        // Written meanwhile, all over the array.
+        for i in (0..len).step_by(4099) {
+            a[i].0[i % 8] = i as u64 + 1;
+        }
+        if let Some(p) = a.populating.take() {
+            // Until it has committed every chunk (or the kernel refused).
+            let _ = p.thread.join();
+        }
+        for i in (0..len).step_by(4099) {
+            assert_eq!(a[i].0[i % 8], i as u64 + 1, "element {i}");
+        }
+        assert_eq!(a[len - 1].0[7], 7);
+        assert_eq!(a[len / 2 + 1], Line([0; 8]), "never written: zero");
+        // A second array is stopped by its drop, part way.
+        let mut b = ZeroedArray::<Line>::try_new(len).unwrap();
+        b.populate_in_background();
+        drop(b);
     }
 
     #[test]

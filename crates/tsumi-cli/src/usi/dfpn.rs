@@ -17,6 +17,10 @@ pub struct DfPnBackend {
     solver: Option<Solver>,
     hash_mb: usize,
     threads: usize,
+    /// Commit each new table's pages on a background thread (see
+    /// [`MateBackend::resize`]); off when the environment variable
+    /// `TSUMI_NO_PREFAULT` is set (for measuring what it saves).
+    prefault: bool,
 }
 
 impl DfPnBackend {
@@ -26,6 +30,7 @@ impl DfPnBackend {
             solver: None,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            prefault: std::env::var_os("TSUMI_NO_PREFAULT").is_none(),
         }
     }
 }
@@ -76,11 +81,17 @@ impl MateBackend for DfPnBackend {
         // machine cannot give leaves the size as it was (its table is
         // made again at the next search).
         self.solver = None;
-        let solver = new_solver(hash_mb)?;
+        let mut solver = new_solver(hash_mb)?;
         self.hash_mb = hash_mb;
         // Nothing is committed here: a table of any size costs
-        // microseconds to make, and its pages are committed as the
-        // searches touch them, so isready answers at once.
+        // microseconds to make, so isready answers at once. Its pages are
+        // committed on a background thread from now on (while the engine
+        // waits for `go`, and on beside the first searches), so that the
+        // searches do not wait for the kernel to zero them; the thread
+        // stops when this solver is dropped (a new size, or quit).
+        if self.prefault {
+            solver.prefault_table();
+        }
         self.solver = Some(solver);
         Ok(())
     }

@@ -17,6 +17,7 @@ use crate::limits::{Budget, Limits};
 use crate::path::Path;
 use crate::search::context::Context;
 use crate::search::expansion::Expander;
+use crate::search::parallel::Helpers;
 use crate::useless::Interpositions;
 use std::sync::Arc;
 use tsumi_core::{Color, Hand, Move, MoveList, Position};
@@ -54,6 +55,10 @@ pub(crate) struct Walker {
     spare_children: Vec<Vec<Child>>,
     /// Empty paths of detours that have ended (see [`Walker::detour`]).
     spare_paths: Vec<Path>,
+    /// The helper threads of this walker's parallel searches, started at
+    /// the first one and kept until the walker is dropped (see
+    /// [`Helpers`]); never started with one thread.
+    pub(crate) helpers: Option<Helpers>,
 }
 
 impl Walker {
@@ -72,10 +77,12 @@ impl Walker {
             estimates: Estimates::new(),
             spare_children: Vec::new(),
             spare_paths: Vec::new(),
+            helpers: None,
         }
     }
 
     /// A walker from `pos` (the attacker to move) within `budget`.
+    #[cfg(test)]
     pub(crate) fn new(pos: Position, budget: Budget) -> Walker {
         let mut w = Walker::idle();
         w.start(pos, budget);
