@@ -17,6 +17,8 @@
 //! - `expansion`: a node's children, their first estimates, how they add
 //!   up and their order;
 //! - `parallel`: several threads settling one root on one table;
+//! - `helper_pool`: the helper threads of a parallel search, kept from one
+//!   search to the next, each running jobs with a walker of its own;
 //! - `first_mate`: under the 無駄合 rule, the first mate is looked for
 //!   counting every interposition;
 //! - `scratch`: a first mate looked for on a small table first;
@@ -35,6 +37,7 @@ pub(crate) mod context;
 pub(crate) mod dfpn;
 pub(crate) mod expansion;
 pub(crate) mod first_mate;
+pub(crate) mod helper_pool;
 pub(crate) mod kept_line;
 pub(crate) mod node_loop;
 pub(crate) mod parallel;

@@ -17,7 +17,7 @@ use crate::limits::{Budget, Limits};
 use crate::path::Path;
 use crate::search::context::Context;
 use crate::search::expansion::Expander;
-use crate::search::parallel::Helpers;
+use crate::search::helper_pool::Helpers;
 use crate::useless::Interpositions;
 use std::sync::Arc;
 use tsumi_core::{Color, Hand, Move, MoveList, Position};
