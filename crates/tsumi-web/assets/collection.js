@@ -379,7 +379,7 @@ async function exportKif(sjis) {
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
       download(new Blob([bytes], { type: 'application/octet-stream' }), 'tsumi-collection.kif');
     } else if (sjis) {
-      collectionError({ message: `${k.kif_error}`, message_ja: `Shift_JIS で書けない文字があります（${k.kif_error}）` });
+      collectionError(k.kif_error);
     } else {
       download(new Blob([k.kifu], { type: 'text/plain;charset=utf-8' }), 'tsumi-collection.kifu');
     }

@@ -13,7 +13,7 @@
 //!   `progress` four times a second.
 //! - `POST /api/collection/kif`: the answers' KIF records as one file.
 
-use crate::error::{ApiError, ApiJson};
+use crate::error::{codes, ApiError, ApiJson};
 use crate::job::{self, JobContext};
 use crate::problem_api::{checked_position, position_of_sfen, ParseQuery};
 use crate::settings::Settings;
@@ -160,7 +160,7 @@ pub async fn parse(
             "no problem in the text".to_string(),
             "局面が見つかりません".to_string(),
         )
-        .with_code("no_problem", json!({})));
+        .with_code(codes::NO_PROBLEM, json!({})));
     }
     let file = name.unwrap_or_default();
     Ok(Json(Collection {
@@ -378,7 +378,7 @@ pub async fn check(
             format!("works: expected 1 to {MAX_WORKS}, not {n}"),
             format!("作品数 {n}: 1 から {MAX_WORKS} までです"),
         )
-        .with_code("works_count", json!({ "count": n, "max": MAX_WORKS })));
+        .with_code(codes::WORKS_COUNT, json!({ "count": n, "max": MAX_WORKS })));
     }
     let jobs = job_count(&app, n);
     let mut config = request.settings.config(&app.options)?;
@@ -490,8 +490,9 @@ pub struct KifFile {
     /// Shift_JIS (`.kif`), base64; none when a record has a character
     /// Shift_JIS lacks (the reason is in `kif_error`).
     pub kif_base64: Option<String>,
-    /// Why there is no `.kif`.
-    pub kif_error: Option<String>,
+    /// Why there is no `.kif`: an error as the page receives one
+    /// ([`ApiError::body`]), named by its code (`not_shift_jis`, `char`).
+    pub kif_error: Option<serde_json::Value>,
 }
 
 /// `POST /api/collection/kif`: the records one after another, as
@@ -502,7 +503,7 @@ pub async fn kif(ApiJson(request): ApiJson<KifRequest>) -> Result<Json<KifFile>,
             "no record to write".to_string(),
             "書き出す棋譜がありません".to_string(),
         )
-        .with_code("no_record", json!({})));
+        .with_code(codes::NO_RECORD, json!({})));
     }
     let kifu = collection_kif(request.records.iter().map(String::as_str));
     let (kif_base64, kif_error) = match encode_shift_jis(&kifu) {
@@ -510,7 +511,7 @@ pub async fn kif(ApiJson(request): ApiJson<KifRequest>) -> Result<Json<KifFile>,
             Some(base64::engine::general_purpose::STANDARD.encode(b)),
             None,
         ),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (None, Some(ApiError::unreadable(&e).body())),
     };
     Ok(Json(KifFile {
         kifu,

@@ -76,7 +76,7 @@ fn answer_download(
     Some(kif_download(&record).unwrap_or_else(|e| KifDownload {
         kifu: String::new(),
         kif_base64: None,
-        kif_error: Some(e),
+        kif_error: Some(ApiError::bad_request(e, "棋譜を書き出せません".to_string()).body()),
     }))
 }
 

@@ -192,6 +192,20 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         .as_str()
         .unwrap()
         .starts_with('△'));
+
+    // A title Shift_JIS cannot write: no .kif, and why by its code (the
+    // character as its parameter), with no English in the Japanese.
+    let named = records[0].as_str().unwrap().replace("one", "one 😀");
+    let (s, k) = post_json(&app, "/api/collection/kif", json!({ "records": [named] })).await;
+    assert_eq!(s, StatusCode::OK, "{k}");
+    assert!(k["kif_base64"].is_null(), "{k}");
+    let e = &k["kif_error"];
+    assert_eq!(e["code"], "not_shift_jis", "{k}");
+    assert_eq!(e["params"]["char"], "😀", "{k}");
+    assert!(e["message_ja"]
+        .as_str()
+        .unwrap()
+        .contains("Shift_JIS で書けない文字「😀」"));
 }
 
 #[tokio::test(flavor = "multi_thread")]
