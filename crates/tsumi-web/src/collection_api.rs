@@ -16,7 +16,9 @@
 use crate::error::{codes, ApiError, ApiJson};
 use crate::job::{self, JobContext};
 use crate::problem_api::{checked_position, position_of_sfen, ParseQuery};
+use crate::report_view::{lines_view, ReportLines};
 use crate::settings::Settings;
+use crate::solve_api::AnswerView;
 use crate::solver_pool::Lease;
 use crate::AppState;
 use axum::body::Bytes;
@@ -220,6 +222,13 @@ pub struct WorkResult {
     pub json_line: String,
     /// The solution as KIF (UTF-8), for a mate.
     pub kifu: Option<String>,
+    /// What the answer box shows besides the record (the line to play,
+    /// the report as the page names it), as `/api/solve`'s `answer`
+    /// gives it, so that the row opens as after 解く (none for an error).
+    pub answer: Option<AnswerView>,
+    /// The lines of the report's cooks and longer defences, as
+    /// `/api/solve`'s `lines` gives them (each none when not built).
+    pub lines: Option<ReportLines>,
     /// Why the work could not be checked.
     pub error: Option<RowError>,
     /// Milliseconds the work took: solve, report and lines.
@@ -292,6 +301,8 @@ fn check_failed(index: usize, w: &WorkRequest, e: ApiError) -> WorkResult {
             w.published_length,
         )),
         kifu: None,
+        answer: None,
+        lines: None,
         error: Some(RowError::of(e, None)),
         wall_ms: 0,
     }
@@ -326,11 +337,14 @@ fn check_work(
         Err(e) => return failed(ApiError::refused(Refusal::solve(&e), None)),
     };
     let stopped_in_solve = ctx.stopped();
-    let report = if stopped_in_solve {
-        None
+    let (report, report_error) = if stopped_in_solve {
+        (None, None)
     } else {
         set_stage(shared, job, "report");
-        solver.report(&pos, &sol, &limits).ok().flatten()
+        match solver.report(&pos, &sol, &limits) {
+            Ok(r) => (r, None),
+            Err(e) => (None, Some(e.to_string())),
+        }
     };
     let lines = report.as_ref().filter(|_| build_lines).map(|r| {
         set_stage(shared, job, "lines");
@@ -344,13 +358,26 @@ fn check_work(
     // branches (変同, 変長, cooks, 非限定, or a no-mate's refutations).
     let kifu = answer_kif(&w.name, &pos, &sol, report.as_ref(), lines.as_ref())
         .and_then(|rec| to_kif_with(&rec, &KifWriteOptions::SOLUTION).ok());
+    let lines_shown = report.as_ref().map(|r| match &lines {
+        Some(built) => lines_view(&pos, &sol.pv, r, built),
+        None => ReportLines::unbuilt(r),
+    });
+    let stopped = ctx.stopped();
     WorkResult {
         index,
         verdict: Some(WorkVerdict::of(&sol, report.as_ref(), w.published_length)),
-        stopped: ctx.stopped(),
+        stopped,
         json_line: tsumi_answer::json::line(&record),
         record: Some(record),
         kifu,
+        answer: Some(AnswerView::new(
+            &pos,
+            &sol,
+            report.as_ref(),
+            report_error,
+            stopped,
+        )),
+        lines: lines_shown,
         error: None,
         wall_ms: started.elapsed().as_millis() as u64,
     }

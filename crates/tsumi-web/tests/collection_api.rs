@@ -159,6 +159,16 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         "{r}"
     );
     assert!(results[1]["record"]["report"]["cooks"][0]["line"].is_array());
+    // What the answer box shows, as /api/solve's answer and lines give it.
+    let answer = &results[1]["answer"];
+    assert_eq!(
+        answer["main"]["steps"].as_array().unwrap().len(),
+        3,
+        "{answer}"
+    );
+    assert_eq!(answer["report"]["cooks"][0]["ply"], 1, "{answer}");
+    assert!(results[1]["lines"]["cooks"][0]["steps"].is_array());
+    assert!(results[2]["answer"]["report"]["refutations"].is_array());
 
     // The answers as one KIF file, read back as a collection.
     let records: Vec<&Value> = results

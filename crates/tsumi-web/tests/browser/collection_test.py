@@ -72,6 +72,16 @@ def fits_width(page, width):
     assert not outside, (width, outside)
 
 
+def answer_box(page):
+    """What the answer box and the report show: the verdict, its notes, and
+    the report's badges."""
+    return page.evaluate("""() => [
+        document.querySelector('#answer .verdict').textContent,
+        [...document.querySelectorAll('#answer .notes li')].map((li) => li.textContent),
+        [...document.querySelectorAll('#report .badge')].map((b) => b.textContent),
+    ]""")
+
+
 def check_all(page):
     """全部検討 on the table, watching the page while it runs: the progress
     must change at least twice a second and a timer must never wait long."""
@@ -108,6 +118,9 @@ def check_all(page):
 
 def run(page, errors):
     goto(page, URL)
+    # The searches the page asks for (opening a checked row asks for none).
+    solves = []
+    page.on("request", lambda r: solves.append(r.url) if r.url.endswith("/api/solve") else None)
     page.wait_for_function("() => S.problem !== null")
     page.click("#tab-collection")
     expect(page.locator("#panel-collection .hint").first).to_contain_text("作品集")
@@ -219,6 +232,35 @@ def run(page, errors):
     # Its moves step the board.
     record_moves.nth(2).click()
     expect(page.locator("#nav-label")).to_contain_text("3手目")
+    # Its answer box and report as 解く shows them, from what the check
+    # kept: no search asked for.
+    expect(page.locator("#answer .verdict")).to_contain_text(f"{want[17]['length']}手詰")
+    expect(page.locator("#report .badges .badge.bad").first).to_contain_text("余詰")
+    assert not solves, solves
+    opened = answer_box(page)
+    step("解く on the same position shows the same answer box and report")
+    # 解く's own time limit (under its settings, folded), as the check's.
+    page.evaluate(f"document.getElementById('set-time').value = '{TIME_LIMIT}'")
+    page.click("#solve")
+    expect(page.locator("#solve")).to_be_enabled(timeout=120_000)
+    expect(page.locator("#report .badges .badge").first).to_be_visible()
+    assert len(solves) == 1, solves
+    assert answer_box(page) == opened, (answer_box(page), opened)
+
+    step("a no-mate row opens with its verdict and refutations")
+    page.click("#tab-collection")
+    page.click("#col-rows tr:nth-child(1)")
+    page.wait_for_function("() => S.problem && S.problem.name === 'dev-001'")
+    expect(page.locator("#tab-solve")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#answer .verdict")).to_contain_text("不詰")
+    assert want[0]["result"] == "nomate", want[0]
+    if want[0]["report"]["refutations"]:
+        expect(page.locator("#report")).to_contain_text("不詰の根拠")
+        expect(page.locator("#report .items li.playable")).to_have_count(len(want[0]["report"]["refutations"]))
+    assert len(solves) == 1, solves
+    page.click("#tab-collection")
+    page.click("#col-rows tr:nth-child(18)")
+    page.wait_for_function("() => S.problem && S.problem.name === 'musou-029'")
     page.click("#tab-collection")
     expect(page.locator("#col-rows tr.selected .c-name")).to_have_text("musou-029")
 
