@@ -164,6 +164,9 @@ pub mod codes {
         BAD_ENCODING = "bad_encoding";
         /// Not UTF-8 (where only UTF-8 is read).
         NOT_UTF8 = "not_utf8";
+        /// A text to write as Shift_JIS with a character Shift_JIS lacks
+        /// (`char`).
+        NOT_SHIFT_JIS = "not_shift_jis";
         /// A move of a typed line (`n`, `text`, `reason`: a move reason).
         MOVE = "move";
         /// A move the Japanese move reader refuses (`reason`).

@@ -85,9 +85,11 @@ pub fn encode_shift_jis(text: &str) -> Result<Vec<u8>, NotationError> {
                 encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf)).2
             })
             .unwrap_or('?');
-        return Err(NotationError::new(format!(
-            "'{bad}' cannot be written in Shift_JIS"
-        )));
+        return Err(NotationError::coded(
+            crate::notation_error::codes::NOT_SHIFT_JIS,
+            vec![("char", bad.to_string())],
+            format!("'{bad}' cannot be written in Shift_JIS"),
+        ));
     }
     Ok(bytes.into_owned())
 }

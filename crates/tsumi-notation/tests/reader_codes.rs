@@ -219,3 +219,15 @@ fn every_code_is_distinct() {
     all.dedup();
     assert_eq!(all.len(), codes::ALL.len());
 }
+
+#[test]
+fn a_text_shift_jis_cannot_write_names_the_character() {
+    let e = tsumi_notation::text_encoding::encode_shift_jis("作品名：魚😀\n").unwrap_err();
+    named(
+        &e,
+        codes::NOT_SHIFT_JIS,
+        None,
+        &[("char", "😀")],
+        "'😀' cannot be written in Shift_JIS",
+    );
+}

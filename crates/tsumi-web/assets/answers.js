@@ -4,7 +4,7 @@
 import { play } from './board.js';
 import { $, el } from './dom.js';
 import { setEdit } from './editor.js';
-import { S } from './state.js';
+import { moveProblemTo, S, setActiveItem } from './state.js';
 import { updateDownloads, updateShare } from './takeaway.js';
 import { handText, L, lang, w } from './words.js';
 
@@ -76,7 +76,7 @@ export function renderSolveAnswer() {
 export function playMain() {
   const a = S.solve.answer;
   if (!a || !S.problem) return;
-  S.solve.activeItem = null;
+  setActiveItem('solve', null);
   const steps = a.main.steps.concat(a.tail.steps);
   play(S.problem.board, steps, steps.length ? w(L.playingMain) : '', { key: 'main' });
   markActive('solve');
@@ -120,7 +120,7 @@ export function renderCheckAnswer() {
   }
   // Setting up the record's own position, when it brought one.
   if (S.problem && a.sfen !== S.problem.sfen) {
-    S.problem = { ...S.problem, sfen: a.sfen, board: a.board, name: r.name };
+    moveProblemTo(a.sfen, a.board, r.name);
     setEdit(a.board);
     updateShare();
   }
@@ -131,7 +131,7 @@ export function renderCheckAnswer() {
 export function playAuthor() {
   const a = S.check.answer;
   if (!a) return;
-  S.check.activeItem = null;
+  setActiveItem('check', null);
   const fault = a.fault;
   play(a.board, a.author.steps, w(L.playingAuthor), { key: 'author', fault, ply: fault ? fault.ply - 1 : a.author.steps.length });
   markActive('check');
@@ -191,7 +191,7 @@ export function renderReport(kind) {
     if (lenText) li.appendChild(el('span', 'len', lenText));
     if (playable) {
       li.appendChild(el('span', 'play', w(L.play)));
-      li.addEventListener('click', () => { st.activeItem = key; playable(); markActive(kind); });
+      li.addEventListener('click', () => { setActiveItem(kind, key); playable(); markActive(kind); });
     }
     return li;
   };

@@ -42,9 +42,13 @@ export async function stream(url, body, on, signal) {
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
+    // An event's end is looked for in what came since the last look only
+    // (a large event comes in many pieces: scanning it all again at each
+    // piece is quadratic work on the page's one thread).
+    const from = Math.max(0, buf.length - 1);
     buf += decoder.decode(value, { stream: true });
-    let i;
-    while ((i = buf.indexOf('\n\n')) >= 0) {
+    let i = buf.indexOf('\n\n', from);
+    for (; i >= 0; i = buf.indexOf('\n\n')) {
       const block = buf.slice(0, i);
       buf = buf.slice(i + 2);
       let name = 'message';

@@ -18,12 +18,12 @@ import { buildPalette, emptyBoard, loadText, renderSide, setEdit, undoRedo, wire
 import { renderMessage, showInfo } from './messages.js';
 import { hasRecord, playRecord, renderRecord } from './record.js';
 import { check, solve, stopSearch } from './search.js';
-import { S } from './state.js';
+import { enterTab, S, toggleFlip } from './state.js';
 import { copy, downloadKif, shareLink } from './takeaway.js';
 import { L, lang, setLanguage, w, WORDS } from './words.js';
 
 export function setTab(tab) {
-  S.tab = tab;
+  enterTab(tab);
   for (const b of document.querySelectorAll('.tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
   for (const p of ['setup', 'solve', 'check', 'collection']) $(`panel-${p}`).hidden = p !== tab;
   if (tab === 'solve' && S.solve.answer) playMain();
@@ -60,7 +60,7 @@ function wire() {
   $('lang-en').onclick = () => setLang('en');
   for (const b of document.querySelectorAll('.tabs button')) b.onclick = () => setTab(b.dataset.tab);
 
-  $('flip').onclick = () => { S.flip = !S.flip; renderBoard(); };
+  $('flip').onclick = () => { toggleFlip(); renderBoard(); };
 
   // Files dropped anywhere are problems; on the author's line, their moves fill it.
   document.addEventListener('dragover', (ev) => { ev.preventDefault(); document.body.classList.add('drag-over'); });

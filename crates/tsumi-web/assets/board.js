@@ -7,7 +7,7 @@ import { $, el } from './dom.js';
 import { editedBoard, pickedCell, restHeld } from './editor.js';
 import { FILES, HAND_KANJI, HAND_KINDS, pieceEl, RANKS } from './pieces.js';
 import { markRecordCursor } from './record.js';
-import { S } from './state.js';
+import { movePly, S, startPlay } from './state.js';
 import { L, w } from './words.js';
 
 export function shownBoard() {
@@ -178,15 +178,12 @@ function renderNav() {
 
 export function go(ply) {
   if (!S.play) return;
-  S.play.ply = Math.max(0, Math.min(S.play.steps.length, ply));
+  movePly(ply);
   renderBoard();
 }
 
 /** Plays `steps` (the moves after `start`) on the board, at `ply`. */
 export function play(start, steps, label, opts = {}) {
-  S.play = {
-    start, steps, ply: opts.ply ?? 0, label, fault: opts.fault || null, key: opts.key || 'var',
-    variation: !!opts.variation, from: opts.from || 0,
-  };
+  startPlay(start, steps, label, opts);
   renderBoard();
 }

@@ -5,6 +5,7 @@
 // goes out as CSV, as JSON lines (the records of `tsumi solve --json
 // --report`) and as one KIF file. The table is this module's own state.
 
+import { renderSolveAnswer } from './answers.js';
 import { api, stream } from './api.js';
 import { setTab } from './app.js';
 import { $, download, el } from './dom.js';
@@ -12,6 +13,7 @@ import { loadText } from './editor.js';
 import { showError, showInfo } from './messages.js';
 import { setRecord } from './record.js';
 import { fmtCount, settings } from './search.js';
+import { takeAnswer, takeLines } from './state.js';
 import { errorText, L, lang, w } from './words.js';
 
 const CL = {
@@ -307,9 +309,10 @@ function stopAll() {
 
 /**
  * Opens row `i`'s work: its position with its published length, name and
- * author's line; a checked work with an answer opens in 解図 with the
- * record of the line the check found, its branches and comments (read
- * from the row's KIF, not solved again), as after 解く.
+ * author's line; a checked work opens in 解図 as after 解く, not solved
+ * again: its answer box and report as the check kept them (a mate, a
+ * no-mate with its refutations, or undecided) and the record of the line
+ * the check found, its branches and comments (read from the row's KIF).
  */
 async function openRow(i) {
   const row = C.rows[i];
@@ -333,8 +336,15 @@ async function openRow(i) {
       return;
     }
   }
-  showInfo(() => w(CL.opened, wk.name, row.result ? verdictWords(row).text : ''), kifu ? 'board' : 'setup');
-  setTab(kifu ? 'solve' : 'setup');
+  const answer = row.result && row.result.answer;
+  if (answer) {
+    takeAnswer('solve', { ...answer, record: row.result.record, kif: null });
+    takeLines('solve', row.result.lines);
+    renderSolveAnswer();
+  }
+  const opened = !!(kifu || answer);
+  showInfo(() => w(CL.opened, wk.name, row.result ? verdictWords(row).text : ''), opened ? 'board' : 'setup');
+  setTab(opened ? 'solve' : 'setup');
   $('board-column').scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
@@ -379,7 +389,7 @@ async function exportKif(sjis) {
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
       download(new Blob([bytes], { type: 'application/octet-stream' }), 'tsumi-collection.kif');
     } else if (sjis) {
-      collectionError({ message: `${k.kif_error}`, message_ja: `Shift_JIS で書けない文字があります（${k.kif_error}）` });
+      collectionError(k.kif_error);
     } else {
       download(new Blob([k.kifu], { type: 'text/plain;charset=utf-8' }), 'tsumi-collection.kifu');
     }

@@ -10,7 +10,7 @@ import { $, el } from './dom.js';
 import { renderMessage, showError, showInfo } from './messages.js';
 import { cycle, pieceEl } from './pieces.js';
 import { setRecord } from './record.js';
-import { S } from './state.js';
+import { acceptProblemView, clearInfo, clearRefusal, dropProblem, resetSearches, S, stopPlay } from './state.js';
 import { updateShare } from './takeaway.js';
 import { L, w } from './words.js';
 
@@ -103,7 +103,7 @@ export function undoRedo(delta) {
 async function commitEdit(record = true, adoptRest = false) {
   if (record) remember();
   // A message about an earlier load or copy is no longer about this board.
-  S.info = null;
+  clearInfo();
   const seq = ++ed.seq;
   clearAnswers();
   renderBoard();
@@ -113,7 +113,7 @@ async function commitEdit(record = true, adoptRest = false) {
     acceptProblem(view, false, adoptRest);
   } catch (e) {
     if (seq !== ed.seq) return;
-    S.problem = null;
+    dropProblem();
     if (e.board && ed.rest) ed.edit.hands = e.board.hands;
     showError(e);
     updateShare();
@@ -127,12 +127,12 @@ async function commitEdit(record = true, adoptRest = false) {
  * when it is the rest.
  */
 function acceptProblem(view, replaceEdit, adoptRest) {
-  S.problem = view;
+  acceptProblemView(view);
   if (replaceEdit) setEdit(view.board);
   else ed.edit.hands = JSON.parse(JSON.stringify(view.board.hands));
   if (replaceEdit || adoptRest) ed.rest = view.defender_rest;
   $('rest-toggle').checked = ed.rest;
-  S.refusal = null;
+  clearRefusal();
   renderMessage();
   renderSide();
   renderBoard();
@@ -355,7 +355,7 @@ export async function loadText(body, name) {
   } catch (e) {
     if (e.board) {
       setEdit(e.board);
-      S.problem = null;
+      dropProblem();
       ed.rest = false;
       $('rest-toggle').checked = false;
       clearAnswers();
@@ -369,11 +369,8 @@ export async function loadText(body, name) {
 }
 
 function clearAnswers() {
-  for (const k of ['solve', 'check']) {
-    if (S[k].run) S[k].run.abort();
-    S[k] = { answer: null, lines: null, run: null, activeItem: null };
-  }
-  S.play = null;
+  resetSearches();
+  stopPlay();
   $('answer').hidden = $('report').hidden = $('verdict').hidden = $('check-report').hidden = true;
   $('solve-progress').hidden = $('check-progress').hidden = true;
   $('solve').disabled = $('check').disabled = false;

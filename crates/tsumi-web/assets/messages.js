@@ -3,7 +3,7 @@
 
 import { renderBoard } from './board.js';
 import { $ } from './dom.js';
-import { S } from './state.js';
+import { inform, refuse, S } from './state.js';
 import { errorText } from './words.js';
 
 /**
@@ -12,8 +12,7 @@ import { errorText } from './words.js';
  * panel's answer), or under the copy buttons ('board').
  */
 export function showError(err, place) {
-  S.refusal = err.error || { message: String(err), message_ja: String(err), squares: [] };
-  S.info = null;
+  refuse(err.error || { message: String(err), message_ja: String(err), squares: [] });
   placeMessage(place || 'setup');
   renderMessage();
   renderBoard();
@@ -21,8 +20,7 @@ export function showError(err, place) {
 
 /** Shows an information line; `text` is a function, so that it follows the language. */
 export function showInfo(text, place) {
-  S.info = text;
-  S.refusal = null;
+  inform(text);
   placeMessage(place || 'setup');
   renderMessage();
 }

@@ -7,7 +7,7 @@ import { renderBoard } from './board.js';
 import { $, el } from './dom.js';
 import { hideAnswer, renderMessage, showError } from './messages.js';
 import { setRecord } from './record.js';
-import { S } from './state.js';
+import { beginSearch, clearInfo, clearRefusal, endSearch, isCurrentSearch, noteSearchId, S, stopPlay, takeAnswer, takeLines } from './state.js';
 import { L, w } from './words.js';
 
 export function settings() {
@@ -54,21 +54,16 @@ function setProgress(kind, text) {
 
 /** Runs a search request of `kind` ('solve' or 'check') and renders its events. */
 async function runSearch(kind, url, body) {
-  const st = S[kind];
-  if (st.run) st.run.abort();
   const ctrl = new AbortController();
-  st.run = ctrl;
-  st.id = null;
-  st.answer = null;
-  st.lines = null;
+  beginSearch(kind, ctrl);
   // The previous answer goes at once, with the line it played on the
   // board and any message.
   hideAnswer(kind);
   if (kind === 'solve') setRecord(null);
-  S.play = null;
+  stopPlay();
   if ($('message').dataset.place === kind || S.refusal) {
-    S.refusal = null;
-    S.info = null;
+    clearRefusal();
+    clearInfo();
     renderMessage();
   }
   renderBoard();
@@ -76,25 +71,25 @@ async function runSearch(kind, url, body) {
   $(`stop-${kind}`).disabled = false;
   setProgress(kind, w(L.starting));
   const done = () => {
-    if (st.run !== ctrl) return;
-    st.run = null;
+    if (!isCurrentSearch(kind, ctrl)) return;
+    endSearch(kind, ctrl);
     $(kind).disabled = false;
     $(`stop-${kind}`).disabled = true;
     setProgress(kind, null);
   };
   try {
     await stream(url, body, (name, data) => {
-      if (st.run !== ctrl) return;
-      if (name === 'accepted') st.id = data.id;
+      if (!isCurrentSearch(kind, ctrl)) return;
+      if (name === 'accepted') noteSearchId(kind, data.id);
       else if (name === 'queued') setProgress(kind, w(L.queued, data.ahead));
       else if (name === 'started') setProgress(kind, w(L.starting));
       else if (name === 'progress') setProgress(kind, progressText(data));
       else if (name === 'answer') {
         if (data.started === false) return;
-        st.answer = data;
+        takeAnswer(kind, data);
         (kind === 'solve' ? renderSolveAnswer : renderCheckAnswer)();
       } else if (name === 'lines') {
-        st.lines = data;
+        takeLines(kind, data);
         renderReport(kind);
       } else if (name === 'record') {
         if (kind === 'solve') setRecord(data.record);

@@ -5,7 +5,7 @@ import { $, download } from './dom.js';
 import { showError, showInfo } from './messages.js';
 import { hasRecord, recordKif } from './record.js';
 import { S } from './state.js';
-import { L, w } from './words.js';
+import { errorText, L, w } from './words.js';
 
 export function updateDownloads() {
   const k = S.solve.answer && S.solve.answer.kif;
@@ -13,7 +13,7 @@ export function updateDownloads() {
   // comments edited on the page, is written by the server when asked.
   $('dl-kifu').disabled = !k && !hasRecord();
   $('dl-kif').disabled = !hasRecord() && !(k && k.kif_base64);
-  $('dl-kif').title = !hasRecord() && k && k.kif_error ? w(L.noKif) : '';
+  $('dl-kif').title = !hasRecord() && k && k.kif_error ? errorText(k.kif_error) : '';
 }
 
 export function fileName(ext) {
@@ -55,7 +55,7 @@ export async function downloadKif(sjis) {
       return;
     }
     if (sjis && !k.kif_base64) {
-      showError({ error: { message: k.kif_error, message_ja: `${L.noKif.ja}: ${k.kif_error}`, squares: [] } }, 'solve');
+      showError({ error: k.kif_error }, 'solve');
       return;
     }
   }

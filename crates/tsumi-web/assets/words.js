@@ -218,6 +218,13 @@ export const L = {
   // Errors the server names by a code: the page words them (params from the server).
   codes: {
     forbidden_host: { ja: () => 'このページ以外からの要求は受け付けません', en: () => 'the server answers only its own page' },
+    no_problem: { ja: () => '局面が見つかりません', en: () => 'no problem in the text' },
+    works_count: { ja: (p) => `作品数 ${p.count}: 1 から ${p.max} までです`, en: (p) => `works: expected 1 to ${p.max}, not ${p.count}` },
+    no_record: { ja: () => '書き出す棋譜がありません', en: () => 'no record to write' },
+    body_too_large: { ja: () => '送られたデータが大きすぎます', en: () => 'the data sent is too large' },
+    body_not_json_type: { ja: () => '要求の形式が JSON ではありません（Content-Type）', en: () => 'the request is not sent as JSON (Content-Type)' },
+    body_not_json: { ja: () => '要求を JSON として読めません', en: (p) => `the request is not JSON: ${p.detail}` },
+    body_fields: { ja: () => '要求の項目が違います（名前か値の型が正しくありません）', en: (p) => `the request's fields are wrong: ${p.detail}` },
     unreadable_move: {
       ja: (p) => `${p.line ? `${p.line}行目：` : ''}手順の${p.n}手目「${p.text}」を読めません：${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
       en: (p) => `${p.line ? `line ${p.line}: ` : ''}move ${p.n} '${p.text}' cannot be read: ${w(L.moveReasons[p.reason] || L.moveReasons.unknown)}`,
@@ -235,6 +242,7 @@ export const L = {
     utf16: { ja: () => '文字コード UTF-16 は読めません（UTF-8 か Shift_JIS で保存してください）', en: () => 'the text is UTF-16, which is not supported (save it as UTF-8 or Shift_JIS)' },
     bad_encoding: { ja: () => '文字コードが UTF-8 でも Shift_JIS でもありません', en: () => 'the text is neither valid UTF-8 nor valid Shift_JIS' },
     not_utf8: { ja: () => '文字コードが UTF-8 ではありません', en: () => 'the text is not valid UTF-8' },
+    not_shift_jis: { ja: (p) => `Shift_JIS で書けない文字「${p.char}」があります`, en: (p) => `'${p.char}' cannot be written in Shift_JIS` },
     sfen_startpos: { ja: (p) => `startpos の後に余計な「${p.text}」があります`, en: (p) => `unexpected '${p.text}' after startpos` },
     sfen_move: { ja: (p) => `手順の${p.n}手目「${p.text}」を指せません`, en: (p) => `move ${p.n} of the line, '${p.text}', cannot be played` },
     one_problem: { ja: (p) => `1つの記録に${p.found}問あります`, en: (p) => `expected one problem, found ${p.found}` },
@@ -335,7 +343,6 @@ export const L = {
     other: { ja: () => '形式が正しくありません', en: () => 'malformed' },
   },
   network: { ja: 'サーバーに接続できません', en: 'Cannot reach the server' },
-  noKif: { ja: 'Shift_JIS で書けない文字があります', en: 'has a character Shift_JIS lacks' },
 };
 
 /** The page's language, 'ja' or 'en' (set by setLanguage). */

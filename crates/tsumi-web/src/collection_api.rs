@@ -13,10 +13,12 @@
 //!   `progress` four times a second.
 //! - `POST /api/collection/kif`: the answers' KIF records as one file.
 
-use crate::error::{ApiError, ApiJson};
+use crate::error::{codes, ApiError, ApiJson};
 use crate::job::{self, JobContext};
 use crate::problem_api::{checked_position, position_of_sfen, ParseQuery};
+use crate::report_view::{lines_view, ReportLines};
 use crate::settings::Settings;
+use crate::solve_api::AnswerView;
 use crate::solver_pool::Lease;
 use crate::AppState;
 use axum::body::Bytes;
@@ -160,7 +162,7 @@ pub async fn parse(
             "no problem in the text".to_string(),
             "局面が見つかりません".to_string(),
         )
-        .with_code("no_problem", json!({})));
+        .with_code(codes::NO_PROBLEM, json!({})));
     }
     let file = name.unwrap_or_default();
     Ok(Json(Collection {
@@ -220,6 +222,13 @@ pub struct WorkResult {
     pub json_line: String,
     /// The solution as KIF (UTF-8), for a mate.
     pub kifu: Option<String>,
+    /// What the answer box shows besides the record (the line to play,
+    /// the report as the page names it), as `/api/solve`'s `answer`
+    /// gives it, so that the row opens as after 解く (none for an error).
+    pub answer: Option<AnswerView>,
+    /// The lines of the report's cooks and longer defences, as
+    /// `/api/solve`'s `lines` gives them (each none when not built).
+    pub lines: Option<ReportLines>,
     /// Why the work could not be checked.
     pub error: Option<RowError>,
     /// Milliseconds the work took: solve, report and lines.
@@ -292,6 +301,8 @@ fn check_failed(index: usize, w: &WorkRequest, e: ApiError) -> WorkResult {
             w.published_length,
         )),
         kifu: None,
+        answer: None,
+        lines: None,
         error: Some(RowError::of(e, None)),
         wall_ms: 0,
     }
@@ -326,11 +337,14 @@ fn check_work(
         Err(e) => return failed(ApiError::refused(Refusal::solve(&e), None)),
     };
     let stopped_in_solve = ctx.stopped();
-    let report = if stopped_in_solve {
-        None
+    let (report, report_error) = if stopped_in_solve {
+        (None, None)
     } else {
         set_stage(shared, job, "report");
-        solver.report(&pos, &sol, &limits).ok().flatten()
+        match solver.report(&pos, &sol, &limits) {
+            Ok(r) => (r, None),
+            Err(e) => (None, Some(e.to_string())),
+        }
     };
     let lines = report.as_ref().filter(|_| build_lines).map(|r| {
         set_stage(shared, job, "lines");
@@ -344,13 +358,26 @@ fn check_work(
     // branches (変同, 変長, cooks, 非限定, or a no-mate's refutations).
     let kifu = answer_kif(&w.name, &pos, &sol, report.as_ref(), lines.as_ref())
         .and_then(|rec| to_kif_with(&rec, &KifWriteOptions::SOLUTION).ok());
+    let lines_shown = report.as_ref().map(|r| match &lines {
+        Some(built) => lines_view(&pos, &sol.pv, r, built),
+        None => ReportLines::unbuilt(r),
+    });
+    let stopped = ctx.stopped();
     WorkResult {
         index,
         verdict: Some(WorkVerdict::of(&sol, report.as_ref(), w.published_length)),
-        stopped: ctx.stopped(),
+        stopped,
         json_line: tsumi_answer::json::line(&record),
         record: Some(record),
         kifu,
+        answer: Some(AnswerView::new(
+            &pos,
+            &sol,
+            report.as_ref(),
+            report_error,
+            stopped,
+        )),
+        lines: lines_shown,
         error: None,
         wall_ms: started.elapsed().as_millis() as u64,
     }
@@ -378,7 +405,7 @@ pub async fn check(
             format!("works: expected 1 to {MAX_WORKS}, not {n}"),
             format!("作品数 {n}: 1 から {MAX_WORKS} までです"),
         )
-        .with_code("works_count", json!({ "count": n, "max": MAX_WORKS })));
+        .with_code(codes::WORKS_COUNT, json!({ "count": n, "max": MAX_WORKS })));
     }
     let jobs = job_count(&app, n);
     let mut config = request.settings.config(&app.options)?;
@@ -490,8 +517,9 @@ pub struct KifFile {
     /// Shift_JIS (`.kif`), base64; none when a record has a character
     /// Shift_JIS lacks (the reason is in `kif_error`).
     pub kif_base64: Option<String>,
-    /// Why there is no `.kif`.
-    pub kif_error: Option<String>,
+    /// Why there is no `.kif`: an error as the page receives one
+    /// ([`ApiError::body`]), named by its code (`not_shift_jis`, `char`).
+    pub kif_error: Option<serde_json::Value>,
 }
 
 /// `POST /api/collection/kif`: the records one after another, as
@@ -502,7 +530,7 @@ pub async fn kif(ApiJson(request): ApiJson<KifRequest>) -> Result<Json<KifFile>,
             "no record to write".to_string(),
             "書き出す棋譜がありません".to_string(),
         )
-        .with_code("no_record", json!({})));
+        .with_code(codes::NO_RECORD, json!({})));
     }
     let kifu = collection_kif(request.records.iter().map(String::as_str));
     let (kif_base64, kif_error) = match encode_shift_jis(&kifu) {
@@ -510,7 +538,7 @@ pub async fn kif(ApiJson(request): ApiJson<KifRequest>) -> Result<Json<KifFile>,
             Some(base64::engine::general_purpose::STANDARD.encode(b)),
             None,
         ),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (None, Some(ApiError::unreadable(&e).body())),
     };
     Ok(Json(KifFile {
         kifu,

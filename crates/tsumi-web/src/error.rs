@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use tsumi_answer::refusal::Refusal;
-use tsumi_notation::notation_error::codes;
+use tsumi_notation::notation_error::codes as reader_codes;
 use tsumi_notation::NotationError;
 
 /// An error answered to the page.
@@ -92,8 +92,13 @@ impl ApiError {
         }
         let get = |k: &str| params.get(k).and_then(|v| v.as_str()).unwrap_or("");
         let ja = match e.code() {
-            codes::MOVE => format!("{at}手順の{}手目「{}」を読めません", get("n"), get("text")),
-            codes::NO_MOVES => {
+            reader_codes::MOVE => {
+                format!("{at}手順の{}手目「{}」を読めません", get("n"), get("text"))
+            }
+            reader_codes::NOT_SHIFT_JIS => {
+                format!("Shift_JIS で書けない文字「{}」があります", get("char"))
+            }
+            reader_codes::NO_MOVES => {
                 "手順がありません（G*5b 5a4b や ▲５二金打 △同玉 のように書いてください）"
                     .to_string()
             }
@@ -125,23 +130,30 @@ impl ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut body = serde_json::json!({
-            "error": {
-                "message": self.message,
-                "message_ja": self.message_ja,
-                "squares": self.squares,
-            },
-            "board": self.board,
+impl ApiError {
+    /// The error as the page words it: `{"message", "message_ja",
+    /// "squares", "code", "params", "line"}` (the `error` of a refusal, or
+    /// an error an answer carries, such as a KIF's `kif_error`).
+    pub fn body(&self) -> serde_json::Value {
+        let mut error = serde_json::json!({
+            "message": self.message,
+            "message_ja": self.message_ja,
+            "squares": self.squares,
         });
-        if let Some(c) = self.code {
-            body["error"]["code"] = c.code.into();
-            body["error"]["params"] = c.params;
+        if let Some(c) = &self.code {
+            error["code"] = c.code.into();
+            error["params"] = c.params.clone();
             if let Some(line) = c.line {
-                body["error"]["line"] = line.into();
+                error["line"] = line.into();
             }
         }
+        error
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.body(), "board": self.board });
         (self.status, Json(body)).into_response()
     }
 }
@@ -153,10 +165,10 @@ impl IntoResponse for ApiError {
 /// before it leaves them.
 pub fn page_code(code: &str) -> Option<&'static str> {
     match code {
-        codes::UNREADABLE | codes::MOVE_TEXT => None,
-        codes::MOVE => Some("unreadable_move"),
-        codes::SFEN => Some("unreadable_sfen"),
-        _ => codes::ALL.iter().copied().find(|&c| c == code),
+        reader_codes::UNREADABLE | reader_codes::MOVE_TEXT => None,
+        reader_codes::MOVE => Some("unreadable_move"),
+        reader_codes::SFEN => Some("unreadable_sfen"),
+        _ => reader_codes::ALL.iter().copied().find(|&c| c == code),
     }
 }
 
@@ -176,15 +188,32 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// A JSON body axum refused, named by its code for the page to word (the
+/// English message is axum's and serde's, which the Japanese one does not
+/// quote): [`codes::BODY_TOO_LARGE`] (413), [`codes::BODY_NOT_JSON_TYPE`]
+/// (415, no `Content-Type: application/json`), [`codes::BODY_FIELDS`]
+/// (422, JSON whose fields are not the request's) and
+/// [`codes::BODY_NOT_JSON`] (400, not JSON at all); `detail` is serde's
+/// English, for the English wording.
 fn rejected(r: JsonRejection) -> ApiError {
     let status = r.status();
     let text = r.body_text();
-    let ja = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        "送られたデータが大きすぎます".to_string()
-    } else {
-        format!("要求を読めません: {text}")
+    let (code, ja) = match &r {
+        JsonRejection::BytesRejection(_) if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            (codes::BODY_TOO_LARGE, "送られたデータが大きすぎます")
+        }
+        JsonRejection::MissingJsonContentType(_) => (
+            codes::BODY_NOT_JSON_TYPE,
+            "要求の形式が JSON ではありません（Content-Type）",
+        ),
+        JsonRejection::JsonDataError(_) => (
+            codes::BODY_FIELDS,
+            "要求の項目が違います（名前か値の型が正しくありません）",
+        ),
+        _ => (codes::BODY_NOT_JSON, "要求を JSON として読めません"),
     };
-    ApiError::new(status, text, ja)
+    ApiError::new(status, text.clone(), ja.to_string())
+        .with_code(code, serde_json::json!({ "detail": text }))
 }
 
 /// A raw body (a pasted text or a dropped file) axum could not take: it
@@ -195,4 +224,39 @@ pub fn body_rejected(r: BytesRejection) -> ApiError {
         r.body_text(),
         "送られたデータを読めません（大きすぎます）".to_string(),
     )
+    .with_code(codes::BODY_TOO_LARGE, serde_json::json!({}))
+}
+
+/// The codes of the server's own errors, which the page words
+/// (`L.codes` in assets/words.js) with their parameters; the readers'
+/// codes are [`page_code`]'s.
+pub mod codes {
+    /// A request from another page than the server's (403).
+    pub const FORBIDDEN_HOST: &str = "forbidden_host";
+    /// A text with no problem in it (a collection).
+    pub const NO_PROBLEM: &str = "no_problem";
+    /// A collection check of no work or too many (`count`, `max`).
+    pub const WORKS_COUNT: &str = "works_count";
+    /// A KIF export of no record.
+    pub const NO_RECORD: &str = "no_record";
+    /// A body too large (413).
+    pub const BODY_TOO_LARGE: &str = "body_too_large";
+    /// A body sent without `Content-Type: application/json` (415).
+    pub const BODY_NOT_JSON_TYPE: &str = "body_not_json_type";
+    /// A body that is not JSON (400; `detail`: serde's English).
+    pub const BODY_NOT_JSON: &str = "body_not_json";
+    /// A JSON body whose fields are not the request's: missing, unknown
+    /// or of the wrong type (422; `detail`: serde's English).
+    pub const BODY_FIELDS: &str = "body_fields";
+    /// Every code the server gives of its own.
+    pub const ALL: &[&str] = &[
+        FORBIDDEN_HOST,
+        NO_PROBLEM,
+        WORKS_COUNT,
+        NO_RECORD,
+        BODY_TOO_LARGE,
+        BODY_NOT_JSON_TYPE,
+        BODY_NOT_JSON,
+        BODY_FIELDS,
+    ];
 }

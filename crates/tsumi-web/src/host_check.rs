@@ -180,7 +180,7 @@ impl HostCheck {
 
 fn refused(message: String, message_ja: String) -> Response {
     ApiError::new(StatusCode::FORBIDDEN, message, message_ja)
-        .with_code("forbidden_host", serde_json::json!({}))
+        .with_code(crate::error::codes::FORBIDDEN_HOST, serde_json::json!({}))
         .into_response()
 }
 

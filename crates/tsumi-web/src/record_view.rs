@@ -277,8 +277,10 @@ pub struct KifDownload {
     /// Shift_JIS (`.kif`), base64; none when the record has a character
     /// Shift_JIS lacks (the reason is in `kif_error`).
     pub kif_base64: Option<String>,
-    /// Why there is no `.kif`.
-    pub kif_error: Option<String>,
+    /// Why there is no `.kif`: an error as the page receives one
+    /// ([`ApiError::body`]), named by its code when it has one
+    /// (`not_shift_jis`, `char`).
+    pub kif_error: Option<serde_json::Value>,
 }
 
 /// `record` as KIF in both encodings, or why it cannot be written.
@@ -291,7 +293,7 @@ pub fn kif_download(record: &KifRecord) -> Result<KifDownload, String> {
             Some(base64::engine::general_purpose::STANDARD.encode(b)),
             None,
         ),
-        Err(e) => (None, Some(e.to_string())),
+        Err(e) => (None, Some(ApiError::unreadable(&e).body())),
     };
     Ok(KifDownload {
         kifu,

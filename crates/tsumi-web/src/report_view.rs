@@ -135,6 +135,16 @@ pub struct ReportLines {
     longer: Vec<Option<LineView>>,
 }
 
+impl ReportLines {
+    /// No line for any of `r`'s cooks and longer defences (none was built).
+    pub fn unbuilt(r: &Report) -> ReportLines {
+        ReportLines {
+            cooks: r.cooks.iter().map(|_| None).collect(),
+            longer: r.longer_defences.iter().map(|_| None).collect(),
+        }
+    }
+}
+
 /// The moves of `line` from `start` as the report names them.
 struct Along<'a> {
     positions: Vec<Position>,
@@ -249,10 +259,21 @@ pub fn report_lines(
     r: &Report,
     ctx: &JobContext,
 ) -> (ReportLines, VariationLines) {
-    let along = Along::new(start, line);
     let built = variation_lines(solver, start, line, r, &LineBudget::default(), &|| {
         ctx.stopped()
     });
+    (lines_view(start, line, r, &built), built)
+}
+
+/// The view of the lines `built` for `r`'s cooks and longer defences
+/// (`r` is the report on `line` from `start`), as the page names them.
+pub fn lines_view(
+    start: &Position,
+    line: &[Move],
+    r: &Report,
+    built: &VariationLines,
+) -> ReportLines {
+    let along = Along::new(start, line);
     let view = |items: &[(u32, Option<Vec<Move>>)]| {
         items
             .iter()
@@ -271,11 +292,8 @@ pub fn report_lines(
         .map(|d| d.ply)
         .zip(built.longer.iter().cloned())
         .collect();
-    (
-        ReportLines {
-            cooks: view(&cooks),
-            longer: view(&longer),
-        },
-        built,
-    )
+    ReportLines {
+        cooks: view(&cooks),
+        longer: view(&longer),
+    }
 }

@@ -47,6 +47,18 @@ pub struct SolveRequest {
 pub struct SolveAnswer {
     /// The record `tsumi solve --json --report` prints for the problem.
     pub record: SolveRecord,
+    /// What the page shows of it: the lines and the report.
+    #[serde(flatten)]
+    pub view: AnswerView,
+    /// The solution as KIF, for a mate.
+    pub kif: Option<KifDownload>,
+}
+
+/// What the answer box shows of a solve besides its record: the line to
+/// play and the report as the page names it (also what a collection's
+/// check keeps of each work, so that its row opens as after 解く).
+#[derive(Debug, Serialize)]
+pub struct AnswerView {
     /// Stop was asked for (the answer is what the search had then).
     pub stopped: bool,
     /// The main line (the counted moves).
@@ -59,8 +71,35 @@ pub struct SolveAnswer {
     pub report: Option<ReportView>,
     /// Why there is no report, when the report itself failed.
     pub report_error: Option<String>,
-    /// The solution as KIF, for a mate.
-    pub kif: Option<KifDownload>,
+}
+
+impl AnswerView {
+    /// The view of `sol` from `pos` with its `report` (or why there is
+    /// none), as the page names them.
+    pub fn new(
+        pos: &Position,
+        sol: &Solution,
+        report: Option<&Report>,
+        report_error: Option<String>,
+        stopped: bool,
+    ) -> AnswerView {
+        let mut end = pos.clone();
+        for &m in &sol.pv {
+            end.do_move(m);
+        }
+        AnswerView {
+            stopped,
+            main: line_view(pos, &sol.pv, 1, None),
+            tail: line_view(
+                &end,
+                &sol.useless_tail,
+                sol.pv.len() as u32 + 1,
+                sol.pv.last().map(|m| m.to()),
+            ),
+            report: report.map(|r| report_view(pos, &sol.pv, r)),
+            report_error,
+        }
+    }
 }
 
 /// The KIF of the answer `sol` for problem `name` at `pos`, with the
@@ -76,7 +115,7 @@ fn answer_download(
     Some(kif_download(&record).unwrap_or_else(|e| KifDownload {
         kifu: String::new(),
         kif_base64: None,
-        kif_error: Some(e),
+        kif_error: Some(ApiError::bad_request(e, "棋譜を書き出せません".to_string()).body()),
     }))
 }
 
@@ -133,18 +172,6 @@ fn solve(
             Err(e) => (None, Some(e.to_string())),
         }
     };
-    let view = report.as_ref().map(|r| report_view(&pos, &sol.pv, r));
-    let main = line_view(&pos, &sol.pv, 1, None);
-    let mut end = pos.clone();
-    for &m in &sol.pv {
-        end.do_move(m);
-    }
-    let tail = line_view(
-        &end,
-        &sol.useless_tail,
-        sol.pv.len() as u32 + 1,
-        sol.pv.last().map(|m| m.to()),
-    );
     let kif = answer_download(&request.name, &pos, &sol, report.as_ref(), None);
     ctx.emit(
         "answer",
@@ -156,11 +183,7 @@ fn solve(
                 report.as_ref(),
                 request.published_length,
             ),
-            stopped: ctx.stopped(),
-            main,
-            tail,
-            report: view,
-            report_error,
+            view: AnswerView::new(&pos, &sol, report.as_ref(), report_error, ctx.stopped()),
             kif,
         },
     );

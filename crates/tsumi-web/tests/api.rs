@@ -154,6 +154,79 @@ async fn an_edited_board_is_checked_and_the_defender_gets_the_rest() {
     assert!(message(&v).contains("unknown piece 'Q'"), "{v}");
 }
 
+/// A JSON body axum refuses comes with its code for the page to word, and
+/// its Japanese message quotes none of serde's English.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_malformed_json_body_comes_with_its_code() {
+    let app = server(2, 4);
+    let cases: Vec<(Request<axum::body::Body>, StatusCode, &str)> = vec![
+        (
+            post("/api/solve", "application/json", "{\"sfen\": "),
+            StatusCode::BAD_REQUEST,
+            "body_not_json",
+        ),
+        (
+            post("/api/check", "application/json", "not json"),
+            StatusCode::BAD_REQUEST,
+            "body_not_json",
+        ),
+        (
+            post(
+                "/api/solve",
+                "application/json",
+                json!({"sfen": 3}).to_string(),
+            ),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "body_fields",
+        ),
+        (
+            post(
+                "/api/position",
+                "application/json",
+                json!({"nothing": 1}).to_string(),
+            ),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "body_fields",
+        ),
+        (
+            post("/api/solve", "text/plain", json!({"sfen": ONE}).to_string()),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "body_not_json_type",
+        ),
+        (
+            post("/api/solve", "application/json", vec![b' '; 10 << 20]),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+        ),
+        (
+            post("/api/parse", "text/plain", vec![b'x'; 10 << 20]),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+        ),
+    ];
+    for (req, want, code) in cases {
+        let what = format!("{} {}", req.method(), req.uri());
+        let (s, v) = call(&app, req).await;
+        assert_eq!(
+            (s, v["error"]["code"].as_str()),
+            (want, Some(code)),
+            "{what}: {v}"
+        );
+        let ja = v["error"]["message_ja"].as_str().unwrap();
+        assert!(!ja.is_empty(), "{what}: {v}");
+        assert!(
+            !ja.contains("EOF") && !ja.contains("expected") && !ja.contains("Failed"),
+            "{what}: English in {ja}"
+        );
+        if s != StatusCode::PAYLOAD_TOO_LARGE && s != StatusCode::UNSUPPORTED_MEDIA_TYPE {
+            assert!(
+                !v["error"]["params"]["detail"].as_str().unwrap().is_empty(),
+                "{what}: {v}"
+            );
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn bad_input_is_a_4xx_with_a_message() {
     let app = server(2, 4);

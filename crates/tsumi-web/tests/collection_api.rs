@@ -159,6 +159,16 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         "{r}"
     );
     assert!(results[1]["record"]["report"]["cooks"][0]["line"].is_array());
+    // What the answer box shows, as /api/solve's answer and lines give it.
+    let answer = &results[1]["answer"];
+    assert_eq!(
+        answer["main"]["steps"].as_array().unwrap().len(),
+        3,
+        "{answer}"
+    );
+    assert_eq!(answer["report"]["cooks"][0]["ply"], 1, "{answer}");
+    assert!(results[1]["lines"]["cooks"][0]["steps"].is_array());
+    assert!(results[2]["answer"]["report"]["refutations"].is_array());
 
     // The answers as one KIF file, read back as a collection.
     let records: Vec<&Value> = results
@@ -192,6 +202,20 @@ async fn check_all_streams_a_verdict_per_work_and_the_kif_reads_back() {
         .as_str()
         .unwrap()
         .starts_with('△'));
+
+    // A title Shift_JIS cannot write: no .kif, and why by its code (the
+    // character as its parameter), with no English in the Japanese.
+    let named = records[0].as_str().unwrap().replace("one", "one 😀");
+    let (s, k) = post_json(&app, "/api/collection/kif", json!({ "records": [named] })).await;
+    assert_eq!(s, StatusCode::OK, "{k}");
+    assert!(k["kif_base64"].is_null(), "{k}");
+    let e = &k["kif_error"];
+    assert_eq!(e["code"], "not_shift_jis", "{k}");
+    assert_eq!(e["params"]["char"], "😀", "{k}");
+    assert!(e["message_ja"]
+        .as_str()
+        .unwrap()
+        .contains("Shift_JIS で書けない文字「😀」"));
 }
 
 #[tokio::test(flavor = "multi_thread")]

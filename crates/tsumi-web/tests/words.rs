@@ -1,7 +1,8 @@
 //! Every error the server names by a code is worded by the page in both
 //! its languages: each code the readers (tsumi-notation) can give, as
 //! the server sends it ([`page_code`]), each reason a position breaks a
-//! rule and each reason an SFEN is refused, has an entry with `ja:` and
+//! rule and each reason an SFEN is refused, and each code of the
+//! server's own ([`codes`]), has an entry with `ja:` and
 //! `en:` in the page's words module (assets/words.js); and no entry there
 //! words a code no reader gives.
 
@@ -9,9 +10,9 @@ use std::collections::BTreeMap;
 use tsumi_core::position::PositionError;
 use tsumi_core::types::{Color, Piece, PieceType, Square};
 use tsumi_core::SfenError;
-use tsumi_notation::notation_error::codes;
+use tsumi_notation::notation_error::codes as reader_codes;
 use tsumi_web::assets::ASSETS;
-use tsumi_web::error::page_code;
+use tsumi_web::error::{codes, page_code};
 
 fn words_js() -> &'static str {
     ASSETS
@@ -66,7 +67,7 @@ fn every_reader_code_is_worded_in_japanese_and_english() {
     let server = table("codes");
     let readers = table("readerCodes");
     let mut sent = Vec::new();
-    for &code in codes::ALL {
+    for &code in reader_codes::ALL {
         let Some(page) = page_code(code) else {
             continue;
         };
@@ -82,6 +83,23 @@ fn every_reader_code_is_worded_in_japanese_and_english() {
     // No wording of a code no reader gives.
     for key in readers.keys() {
         assert!(sent.contains(&key.as_str()), "{key} is no reader's code");
+    }
+}
+
+#[test]
+fn every_code_of_the_server_is_worded_in_japanese_and_english() {
+    let server = table("codes");
+    for &code in codes::ALL {
+        worded(&server, code, "the server's code");
+    }
+    // No wording of a code nobody gives (the readers' codes the server
+    // passes on under a name of its own are worded here too).
+    for key in server.keys() {
+        let reader = codes::ALL.contains(&key.as_str())
+            || reader_codes::ALL
+                .iter()
+                .any(|&c| page_code(c) == Some(key.as_str()));
+        assert!(reader, "{key} is no code the server gives");
     }
 }
 

@@ -72,11 +72,25 @@ def fits_width(page, width):
     assert not outside, (width, outside)
 
 
+def answer_box(page):
+    """What the answer box and the report show: the verdict, its notes, and
+    the report's badges."""
+    return page.evaluate("""() => [
+        document.querySelector('#answer .verdict').textContent,
+        [...document.querySelectorAll('#answer .notes li')].map((li) => li.textContent),
+        [...document.querySelectorAll('#report .badge')].map((b) => b.textContent),
+    ]""")
+
+
 def check_all(page):
     """全部検討 on the table, watching the page while it runs: the progress
     must change at least twice a second and a timer must never wait long."""
     page.evaluate("""() => {
-        window.__watch = { gaps: [], last: performance.now(), texts: [] };
+        window.__watch = { gaps: [], last: performance.now(), texts: [], long: [] };
+        // The page's own long tasks (a script holding the main thread), to
+        // tell them from the machine not running the page at all.
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) __watch.long.push(Math.round(e.duration)); })
+            .observe({ type: 'longtask' });
         window.__timer = setInterval(() => {
             const now = performance.now();
             __watch.gaps.push(now - __watch.last);
@@ -100,7 +114,8 @@ def check_all(page):
     changes = [t for (t, s), (_, prev) in zip(texts[1:], texts) if s != prev]
     longest = max((b - a for a, b in zip(changes, changes[1:])), default=0)
     step(f"checked in {wall:.1f} s; longest timer gap {worst:.0f} ms, "
-         f"longest time without a progress change {longest:.0f} ms")
+         f"longest time without a progress change {longest:.0f} ms, "
+         f"the page's long tasks {sorted(watch['long'], reverse=True)[:5]} ms")
     assert worst < 500, worst
     assert longest <= 1000, longest
     return wall
@@ -108,6 +123,9 @@ def check_all(page):
 
 def run(page, errors):
     goto(page, URL)
+    # The searches the page asks for (opening a checked row asks for none).
+    solves = []
+    page.on("request", lambda r: solves.append(r.url) if r.url.endswith("/api/solve") else None)
     page.wait_for_function("() => S.problem !== null")
     page.click("#tab-collection")
     expect(page.locator("#panel-collection .hint").first).to_contain_text("作品集")
@@ -219,6 +237,35 @@ def run(page, errors):
     # Its moves step the board.
     record_moves.nth(2).click()
     expect(page.locator("#nav-label")).to_contain_text("3手目")
+    # Its answer box and report as 解く shows them, from what the check
+    # kept: no search asked for.
+    expect(page.locator("#answer .verdict")).to_contain_text(f"{want[17]['length']}手詰")
+    expect(page.locator("#report .badges .badge.bad").first).to_contain_text("余詰")
+    assert not solves, solves
+    opened = answer_box(page)
+    step("解く on the same position shows the same answer box and report")
+    # 解く's own time limit (under its settings, folded), as the check's.
+    page.evaluate(f"document.getElementById('set-time').value = '{TIME_LIMIT}'")
+    page.click("#solve")
+    expect(page.locator("#solve")).to_be_enabled(timeout=120_000)
+    expect(page.locator("#report .badges .badge").first).to_be_visible()
+    assert len(solves) == 1, solves
+    assert answer_box(page) == opened, (answer_box(page), opened)
+
+    step("a no-mate row opens with its verdict and refutations")
+    page.click("#tab-collection")
+    page.click("#col-rows tr:nth-child(1)")
+    page.wait_for_function("() => S.problem && S.problem.name === 'dev-001'")
+    expect(page.locator("#tab-solve")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#answer .verdict")).to_contain_text("不詰")
+    assert want[0]["result"] == "nomate", want[0]
+    if want[0]["report"]["refutations"]:
+        expect(page.locator("#report")).to_contain_text("不詰の根拠")
+        expect(page.locator("#report .items li.playable")).to_have_count(len(want[0]["report"]["refutations"]))
+    assert len(solves) == 1, solves
+    page.click("#tab-collection")
+    page.click("#col-rows tr:nth-child(18)")
+    page.wait_for_function("() => S.problem && S.problem.name === 'musou-029'")
     page.click("#tab-collection")
     expect(page.locator("#col-rows tr.selected .c-name")).to_have_text("musou-029")
 
