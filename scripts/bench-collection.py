@@ -61,6 +61,12 @@ def cli(tsumi, file, args, time_limit, jobs):
 def page_run(browser, url, file, count, time_limit, lines):
     page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="ja-JP")
     page.goto(url)
+    # The page keeps its state in ES modules: handles on the same module
+    # instances the page uses (a module is loaded once per page).
+    page.evaluate("""async () => {
+        window.S = (await import('/state.js')).S;
+        window.collectionView = (await import('/collection.js')).collectionView;
+    }""")
     page.wait_for_function("() => S.problem !== null")
     page.click("#tab-collection")
     page.set_input_files("#col-file", str(file))
@@ -74,7 +80,7 @@ def page_run(browser, url, file, count, time_limit, lines):
             __watch.gaps.push(now - __watch.last);
             __watch.last = now;
             __watch.texts.push([now, document.getElementById('col-progress').textContent]);
-            if (__watch.end === null && C.finished !== null && C.run === null) __watch.end = now;
+            if (__watch.end === null) { const c = collectionView(); if (c.finished !== null && !c.running) __watch.end = now; }
         }, 50);
         // The time of the click, and of the last answer shown (to 50 ms).
         __watch.start = performance.now();
@@ -82,24 +88,24 @@ def page_run(browser, url, file, count, time_limit, lines):
     }""")
     clicks = []
     english = False
-    while page.evaluate("C.run !== null || C.finished === null"):
+    while page.evaluate("(() => { const c = collectionView(); return c.running || c.finished === null; })()"):
         time.sleep(2)
         english = not english
         t = time.monotonic()
         page.click("#lang-en" if english else "#lang-ja")
         expect(page.locator("#col-check")).to_have_text("Check all" if english else "全部検討", timeout=60_000)
         clicks.append(time.monotonic() - t)
-    finished = page.evaluate("C.finished")
+    finished = page.evaluate("collectionView().finished")
     watch = page.evaluate("() => { clearInterval(__timer); return __watch; }")
     wall = (watch["end"] - watch["start"]) / 1000
     texts = [(t, s) for t, s in watch["texts"] if s]
     changes = [t for (t, s), (_, prev) in zip(texts[1:], texts) if s != prev]
     still = max((b - a for a, b in zip(changes, changes[1:])), default=0)
-    verdicts = page.evaluate("""() => { const c = {}; for (const r of C.rows) {
+    verdicts = page.evaluate("""() => { const c = {}; for (const r of collectionView().rows) {
         const k = r.result ? (r.result.error ? 'error' : r.result.verdict.status) : 'none'; c[k] = (c[k] || 0) + 1; } return c; }""")
     # The time of each work beyond its solve and report: the lines of its
     # cooks and longer defences, its KIF and its record.
-    beyond = page.evaluate("""() => C.rows.reduce((s, r) => !r.result || r.result.error ? s
+    beyond = page.evaluate("""() => collectionView().rows.reduce((s, r) => !r.result || r.result.error ? s
         : s + r.result.wall_ms - r.result.record.ms - (r.result.record.report ? r.result.record.report.ms : 0), 0)""")
     page.close()
     return {

@@ -400,6 +400,15 @@ async function exportKif(sjis) {
 
 // ---------------------------------------------------------------- wiring
 
+/**
+ * What the tab holds, read only (for scripts that watch the page, such as
+ * scripts/bench-collection.py): whether a check runs, the server's
+ * `finished` summary of the last one, and each row's work and result.
+ */
+export function collectionView() {
+  return Object.freeze({ running: C.run !== null, finished: C.finished, rows: C.rows.map((r) => Object.freeze({ ...r })) });
+}
+
 /** Words the collection again in the page's language. */
 export function collectionWords() {
   $('col-paste').placeholder = lang === 'ja' ? '例：SFEN<TAB>手数<TAB>作品名 を1行に1作' : 'e.g. one work a line: SFEN<TAB>plies<TAB>name';

@@ -212,6 +212,16 @@ def run(page, errors):
         assert [w["name"] for w in works] == [m["name"] for m in mates], works
         assert [w["sfen"] for w in works] == [m["sfen"] for m in mates], works
 
+    step("the tab's read-only view (what scripts/bench-collection.py watches)")
+    view = page.evaluate("""async () => {
+        const v = (await import('/collection.js')).collectionView();
+        return { running: v.running, done: v.finished && v.finished.done, rows: v.rows.length,
+                 names: v.rows.map((r) => r.work.name), decided: v.rows.filter((r) => r.result && !r.result.error).length };
+    }""")
+    assert view["running"] is False and view["done"] == 20 and view["rows"] == 20, view
+    assert view["names"] == [r["name"] for r in want], view
+    assert view["decided"] == 20, view
+
     step("in English")
     page.click("#lang-en")
     expect(page.locator("#col-rows tr").nth(17).locator(".c-verdict")).to_contain_text("cook (余詰) at ply 13")
