@@ -29,7 +29,9 @@
 //! board as `P1` … `P9`, hands as `P+00…` / `P-00…`, the side, the moves,
 //! times and the result.
 
-use crate::notation_error::{codes, position_params, replay, replay_with, NotationError};
+use crate::notation_error::{
+    codes, position_params, read_file, replay, replay_with, NotationError,
+};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
 use std::path::Path;
@@ -507,16 +509,7 @@ pub fn parse_csa_bytes(bytes: &[u8], file: Option<&str>) -> Result<Vec<CsaRecord
 
 /// Reads a CSA file; every record.
 pub fn read_csa(path: impl AsRef<Path>) -> Result<Vec<CsaRecord>, NotationError> {
-    let path = path.as_ref();
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        NotationError::coded(
-            codes::IO,
-            vec![("detail", e.to_string())],
-            format!("cannot read: {e}"),
-        )
-        .in_file(Some(&name))
-    })?;
+    let (bytes, name) = read_file(path.as_ref())?;
     parse_csa_bytes(&bytes, Some(&name))
 }
 

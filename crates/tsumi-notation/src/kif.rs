@@ -68,7 +68,9 @@
 
 use crate::handicap;
 use crate::japanese::{self, JapaneseStyle};
-use crate::notation_error::{codes, position_params, replay, replay_with, NotationError};
+use crate::notation_error::{
+    codes, position_params, read_file, replay, replay_with, NotationError,
+};
 use crate::record_tree::{self, Branch, FullLine};
 use crate::remaining::remaining_pieces;
 use crate::text_encoding::decode_text;
@@ -698,16 +700,7 @@ pub fn parse_kif_bytes(bytes: &[u8], file: Option<&str>) -> Result<KifRecord, No
 
 /// Reads a KIF or KIFU file.
 pub fn read_kif(path: impl AsRef<Path>) -> Result<KifRecord, NotationError> {
-    let path = path.as_ref();
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        NotationError::coded(
-            codes::IO,
-            vec![("detail", e.to_string())],
-            format!("cannot read: {e}"),
-        )
-        .in_file(Some(&name))
-    })?;
+    let (bytes, name) = read_file(path.as_ref())?;
     parse_kif_bytes(&bytes, Some(&name))
 }
 

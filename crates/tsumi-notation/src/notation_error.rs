@@ -118,6 +118,22 @@ impl NotationError {
     }
 }
 
+/// The bytes of the file at `path`, and its name as errors give it; a file
+/// that cannot be read is a [`codes::IO`] error naming it. (The readers of
+/// KIF, CSA and problem files share it.)
+pub(crate) fn read_file(path: &std::path::Path) -> Result<(Vec<u8>, String), NotationError> {
+    let name = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(bytes) => Ok((bytes, name)),
+        Err(e) => Err(NotationError::coded(
+            codes::IO,
+            vec![("detail", e.to_string())],
+            format!("cannot read: {e}"),
+        )
+        .in_file(Some(&name))),
+    }
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.line) {

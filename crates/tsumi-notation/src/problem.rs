@@ -28,7 +28,7 @@
 
 use crate::csa;
 use crate::kif;
-use crate::notation_error::{codes, position_params, NotationError};
+use crate::notation_error::{codes, position_params, read_file, NotationError};
 use crate::record_tree::Branch;
 use crate::text_encoding::decode_text;
 use std::path::Path;
@@ -145,16 +145,7 @@ pub fn detect_format(text: &str, name_hint: Option<&str>) -> ProblemFormat {
 
 /// Reads a problem file.
 pub fn read_problems(path: impl AsRef<Path>) -> Result<Vec<Problem>, ProblemError> {
-    let path = path.as_ref();
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        NotationError::coded(
-            codes::IO,
-            vec![("detail", e.to_string())],
-            format!("cannot read: {e}"),
-        )
-        .in_file(Some(&name))
-    })?;
+    let (bytes, name) = read_file(path.as_ref())?;
     parse_problems(&bytes, Some(&name))
 }
 
