@@ -117,24 +117,21 @@ function renderHands(board, editing) {
       const item = el('span', 'hand-item');
       item.dataset.kind = k;
       item.appendChild(pieceEl(side === 'b' ? k : k.toLowerCase(), true));
-      if (editing && !fixed) {
-        const minus = el('button', 'adj', '−');
-        minus.type = 'button';
-        minus.dataset.side = side;
-        minus.dataset.kind = k;
-        minus.dataset.delta = '-1';
+      const adjust = !editing || fixed ? null : (label, delta) => {
+        const b = el('button', 'adj', label);
+        b.type = 'button';
+        b.dataset.side = side;
+        b.dataset.kind = k;
+        b.dataset.delta = delta;
+        return b;
+      };
+      if (adjust) {
+        const minus = adjust('−', '-1');
         minus.disabled = n === 0;
         item.appendChild(minus);
       }
       item.appendChild(el('span', 'count', n > 1 || editing ? String(n) : ''));
-      if (editing && !fixed) {
-        const plus = el('button', 'adj', '+');
-        plus.type = 'button';
-        plus.dataset.side = side;
-        plus.dataset.kind = k;
-        plus.dataset.delta = '1';
-        item.appendChild(plus);
-      }
+      if (adjust) item.appendChild(adjust('+', '1'));
       root.appendChild(item);
     }
     if (!any) root.appendChild(el('span', 'none', w(L.none)));
