@@ -116,6 +116,13 @@ pub(crate) struct Budget {
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 256;
 
+/// The time a known mate's line may take to read once the stop flag is
+/// raised, and the least and most it may take past a time limit (see
+/// [`Budget::reading_deadline`]).
+const STOPPED_READING: Duration = Duration::from_millis(100);
+const MIN_READING: Duration = Duration::from_millis(50);
+const MAX_READING: Duration = Duration::from_secs(1);
+
 impl Budget {
     /// Starts the account now, for `limits` and the stop flag `stop`.
     pub(crate) fn start(limits: &Limits, stop: Option<StopFlag>) -> Budget {
@@ -253,13 +260,34 @@ impl Budget {
         self.next_poll = nodes;
     }
 
+    /// When a reading of a known mate's line that starts now should stop
+    /// comparing defences (see [`crate::search::kept_line`]): a
+    /// twentieth of the time limit (50 ms to 1 s) past the deadline, or
+    /// 100 ms from now once the stop flag is raised; never for a solve
+    /// under a node limit alone, whose answer stays the same from run to
+    /// run.
+    pub(crate) fn reading_deadline(&self) -> Option<Instant> {
+        let now = Instant::now();
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return Some(now + STOPPED_READING);
+        }
+        let deadline = self.deadline?;
+        let allowance = (deadline - self.started) / 20;
+        Some(deadline.max(now) + allowance.clamp(MIN_READING, MAX_READING))
+    }
+
     /// After the limits ran out with a mate known: lets the search go on
-    /// for at most `extra` more nodes (no clock, no stop flag), enough to
-    /// read the known mate's line out of the table.
-    pub(crate) fn grace(&mut self, nodes: u64, extra: u64) {
+    /// for at most `extra` more nodes, and until `until` if given (no
+    /// other clock, no stop flag), enough to read the known mate's line
+    /// out of the table.
+    pub(crate) fn grace(&mut self, nodes: u64, extra: u64, until: Option<Instant>) {
         self.exhausted = false;
         self.node_limit = nodes.saturating_add(extra);
-        self.deadline = None;
+        self.deadline = until;
         self.stop = None;
         self.next_poll = nodes;
     }
@@ -315,7 +343,7 @@ mod tests {
         assert!(!b.exhausted(99, 100, || 0));
         assert!(b.exhausted(100, 100, || 0));
         assert!(b.exhausted(101, NONE, || 0), "a cap reached stays reached");
-        b.grace(100, 50);
+        b.grace(100, 50, None);
         assert!(!b.exhausted(149, NONE, || 0), "grace lifts the stop");
         assert!(b.exhausted(150, NONE, || 0));
         let mut b = Budget::start(&Limits::nodes(1000), None);
@@ -325,6 +353,33 @@ mod tests {
         assert!(b.exhausted(1000, NONE, || 0));
         b.resume(1000);
         assert!(b.is_exhausted(), "the solve's own limit stays reached");
+    }
+
+    #[test]
+    fn reading_deadline_follows_the_time_limit_or_the_stop() {
+        assert_eq!(
+            Budget::start(&Limits::nodes(10), None).reading_deadline(),
+            None
+        );
+        let limits = Limits {
+            time: Some(Duration::from_secs(10)),
+            ..Limits::default()
+        };
+        let b = Budget::start(&limits, None);
+        let d = b.reading_deadline().unwrap();
+        // Half a second (a twentieth of 10 s) past the limit.
+        assert_eq!(d - b.started, Duration::from_millis(10_500));
+        let flag = Arc::new(AtomicBool::new(false));
+        let b = Budget::start(&Limits::none(), Some(flag.clone()));
+        assert_eq!(b.reading_deadline(), None);
+        flag.store(true, Ordering::Relaxed);
+        let d = b.reading_deadline().unwrap();
+        assert!(d <= Instant::now() + STOPPED_READING);
+        // A grace ended by its time as by its nodes.
+        let mut b = Budget::start(&Limits::nodes(10), None);
+        assert!(b.exhausted(10, u64::MAX, || 0));
+        b.grace(10, 1000, Some(Instant::now()));
+        assert!(b.exhausted(10 + POLL_INTERVAL, u64::MAX, || 0));
     }
 
     #[test]

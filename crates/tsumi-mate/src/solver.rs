@@ -684,8 +684,11 @@ type KeptLine = (Found, KeptLines);
 fn read_kept(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
     let cx = cx.with_rule(found.rule);
     let capped = cx.capped(w.nodes.saturating_add(grace_nodes(found.len)));
-    let read = match w.kept_lines(&capped, found.len, true) {
-        Err(Unread::Missing) => w.kept_lines(&cx, found.len, false),
+    // A reading the solve's limit overtakes hurries (and its searches
+    // stop with the solve's).
+    let hurry_at = w.budget.reading_deadline();
+    let read = match w.kept_lines(&capped, found.len, true, hurry_at) {
+        Err(Unread::Missing) => w.kept_lines(&cx, found.len, false, hurry_at),
         r => r,
     };
     let nodes = w.nodes;
@@ -806,13 +809,17 @@ fn kept_mate(
         Some(k) if k.0.len == found.len => k,
         _ => {
             let nodes = w.nodes;
-            w.budget.grace(nodes, grace_nodes(found.len));
+            // Read within a bounded time past the limit (none under a
+            // node limit alone): the searches stop at it, and the
+            // reading then hurries.
+            let hurry_at = w.budget.reading_deadline();
+            w.budget.grace(nodes, grace_nodes(found.len), hurry_at);
             w.budget.phase = Phase::Line(found.len as u32);
             // Under the convention the mate was proven in; the table
             // alone when the grace nodes run out.
             let cx = cx.with_rule(found.rule);
-            let read = match w.kept_lines(&cx, found.len, true) {
-                Err(Unread::Missing) => w.kept_lines(&cx, found.len, false),
+            let read = match w.kept_lines(&cx, found.len, true, hurry_at) {
+                Err(Unread::Missing) => w.kept_lines(&cx, found.len, false, hurry_at),
                 r => r,
             };
             match (read, kept) {

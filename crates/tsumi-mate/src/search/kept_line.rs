@@ -31,6 +31,13 @@
 //! (issue 32's kept-line convention); its length may then be below the
 //! value, which the solver reports beside it (`longest_defence`).
 //!
+//! A reading may be given a time (`hurry_at`): past it, the reading
+//! stops comparing. At each AND node still to be read it follows the
+//! defence of the largest bound and counts the others at their bounds:
+//! the value is still a proven bound, read in a few probes a ply, but the
+//! line may be shorter than it. A limit therefore delays the answer by
+//! at most a little more than that time.
+//!
 //! When a search is not allowed (or runs out of its nodes) a defence
 //! whose entry is gone counts at the most its parent allows (its parent's
 //! bound less one, sound since the parent is proven within its bound) and
@@ -44,12 +51,16 @@ use crate::search::context::Context;
 use crate::search::walker::Walker;
 use crate::table::Probe;
 use crate::useless::interposition_checker;
+use std::time::Instant;
 use tsumi_core::{Hand, Move, MoveList};
 
 /// Past this many nodes of the proof read, defences are no longer
 /// compared for ties or for a line without leftover pieces; the value's
 /// own comparisons (a defence that may outlast the longest found) go on.
 const TIE_EFFORT: u32 = 200_000;
+
+/// Nodes read between two looks at the clock.
+const CLOCK_EFFORT: u32 = 1024;
 
 /// One step of a line: the move and the bound of the node it leads to
 /// (the key of that node's reading); [`Move::NULL`] at the end.
@@ -116,8 +127,23 @@ struct Reading {
     clean: bool,
     /// Nodes read so far.
     effort: u32,
+    /// When the reading stops comparing defences (see the module's
+    /// documentation), and whether that time has come.
+    hurry_at: Option<Instant>,
+    hurried: bool,
     /// The nodes read, by position key and bound.
     memo: KeyLenMap<Value>,
+}
+
+impl Reading {
+    /// Counts a node read, and looks at the clock now and then.
+    #[inline]
+    fn count(&mut self) {
+        self.effort += 1;
+        if self.effort.is_multiple_of(CLOCK_EFFORT) && !self.hurried {
+            self.hurried = self.hurry_at.is_some_and(|t| Instant::now() >= t);
+        }
+    }
 }
 
 /// A kept mate's lines read from its proof.
@@ -139,17 +165,21 @@ impl Walker {
     /// (attacker to move), under `cx`'s rule, with the no-leftover line
     /// too when `cx` follows [`Defence::NoLeftover`]. With `search`, a
     /// node whose entry is gone is settled again by a bounded search
-    /// (within `cx`'s cap); without, only the table is read.
+    /// (within `cx`'s cap); without, only the table is read. Past
+    /// `hurry_at`, defences are no longer compared.
     pub(crate) fn kept_lines(
         &mut self,
         cx: &Context,
         len: u16,
         search: bool,
+        hurry_at: Option<Instant>,
     ) -> Result<KeptLines, Unread> {
         let mut st = Reading {
             search,
             clean: cx.config.defence == Defence::NoLeftover,
             effort: 0,
+            hurry_at,
+            hurried: hurry_at.is_some_and(|t| Instant::now() >= t),
             memo: KeyLenMap::default(),
         };
         let ply = self.path_len() as u16 - 1;
@@ -216,7 +246,7 @@ impl Walker {
         if let Some(v) = st.memo.get(&memo_key) {
             return Ok(*v);
         }
-        st.effort += 1;
+        st.count();
         let (mv, l) = self.proven_check(cx, n, ply, st.search)?;
         let c = self.child_of(mv);
         self.enter(&c, ply);
@@ -310,7 +340,7 @@ impl Walker {
         if let Some(v) = st.memo.get(&memo_key) {
             return Ok(*v);
         }
-        st.effort += 1;
+        st.count();
         let mut list = MoveList::new();
         self.pos.generate_evasions(&mut list);
         // Checkmate, or under the 無駄合 rule a check answered only by
@@ -379,6 +409,12 @@ impl Walker {
         let mut clean: Option<Line> = None;
         let mut fallback: Option<(u16, Line)> = None;
         for &(e, bound, ok) in &defences {
+            // In a hurry, the defence of the largest bound is followed and
+            // the others count at their bounds (the largest is this one).
+            if st.hurried && longest.is_some() {
+                value = value.max(bound);
+                break;
+            }
             let ties_done = st.effort > TIE_EFFORT;
             // No defence from here on can outlast the longest found; one
             // as long may leave fewer pieces.
@@ -453,7 +489,8 @@ mod tests {
     use crate::search::walker::Walker;
     use crate::table::Table;
     use crate::useless::{all_interpositions, Interpositions};
-    use tsumi_core::{MoveList, Position};
+    use std::time::Instant;
+    use tsumi_core::{Hand, Move, MoveList, Position};
 
     /// After a first mate is found in each of the first `take` positions
     /// of `text`, the proof read from the table alone (no search) gives a
@@ -472,13 +509,12 @@ mod tests {
             let pos = Position::from_sfen(sfen.trim()).unwrap();
             table.new_generation();
             let budget = Budget::start(&Limits::nodes(1_000_000), None);
-            let attacker = pos.side_to_move();
             let cx = Context::new(&table, config);
             let mut s = Walker::new(pos.clone(), budget);
             let r = s.settle(&cx, 31, 0);
             assert_eq!(r.pn, 0, "{sfen}: a mate");
             let read = s
-                .kept_lines(&cx, r.len, false)
+                .kept_lines(&cx, r.len, false, None)
                 .unwrap_or_else(|e| panic!("{sfen}: the table holds the proof: {e:?}"));
             assert_eq!(s.pos.key(), pos.key(), "{sfen}: the moves are taken back");
             let (line, hand) = read.longest.clone();
@@ -488,28 +524,51 @@ mod tests {
                 read.value as usize,
                 "{sfen}: the line is the value"
             );
-            let searched = s.kept_lines(&cx, r.len, true).unwrap();
+            let searched = s.kept_lines(&cx, r.len, true, None).unwrap();
             assert_eq!(searched.value, read.value, "{sfen}");
-            if rule == Interpositions::CountAll {
-                let summary = check_mate_line(&pos, &line)
-                    .unwrap_or_else(|e| panic!("{sfen}: {e}: {line:?}"));
-                assert_eq!(summary.leftover, hand, "{sfen}");
-            } else {
-                // Checkmate, or only useless interpositions left (the
-                // solver's checker replays them after the line).
-                let mut end = pos.clone();
-                for &m in &line {
-                    end.do_move(m);
-                }
-                let mut replies = MoveList::new();
-                end.generate_evasions(&mut replies);
-                assert!(end.in_check(), "{sfen}");
-                assert!(
-                    replies.is_empty() || all_interpositions(&end, &replies),
-                    "{sfen}: {line:?}"
-                );
-                assert_eq!(end.hand(attacker), hand, "{sfen}");
+            ends_in_mate(&pos, &line, hand, rule);
+            // Hurried from the start: a bound between the value and the
+            // search's, and a line no longer than it that mates all the
+            // same.
+            let hurried = s
+                .kept_lines(&cx, r.len, false, Some(Instant::now()))
+                .unwrap();
+            assert!(
+                read.value <= hurried.value && hurried.value <= r.len,
+                "{sfen}: {} {} {}",
+                read.value,
+                hurried.value,
+                r.len
+            );
+            let (line, hand) = hurried.longest;
+            assert!(line.len() <= hurried.value as usize, "{sfen}");
+            ends_in_mate(&pos, &line, hand, rule);
+        }
+    }
+
+    /// `line` from `pos` is accepted by the checker and ends with the
+    /// attacker holding `hand` (under the 無駄合 rule: it ends in
+    /// checkmate or with only useless interpositions left).
+    fn ends_in_mate(pos: &Position, line: &[Move], hand: Hand, rule: Interpositions) {
+        let sfen = pos.to_sfen();
+        let attacker = pos.side_to_move();
+        if rule == Interpositions::CountAll {
+            let summary =
+                check_mate_line(pos, line).unwrap_or_else(|e| panic!("{sfen}: {e}: {line:?}"));
+            assert_eq!(summary.leftover, hand, "{sfen}");
+        } else {
+            let mut end = pos.clone();
+            for &m in line {
+                end.do_move(m);
             }
+            let mut replies = MoveList::new();
+            end.generate_evasions(&mut replies);
+            assert!(end.in_check(), "{sfen}");
+            assert!(
+                replies.is_empty() || all_interpositions(&end, &replies),
+                "{sfen}: {line:?}"
+            );
+            assert_eq!(end.hand(attacker), hand, "{sfen}");
         }
     }
 
