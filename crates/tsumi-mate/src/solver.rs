@@ -681,6 +681,13 @@ type KeptLine = (Found, KeptLines);
 /// at 15 s when nothing was read until the limit); when those run out,
 /// from the table alone. The nodes searched are counted; a search
 /// stopped only by the grace cap lets the solve go on.
+///
+/// The found mate returned is within the value read, which may be well
+/// below the bound the search proved: a search stops at the first proof
+/// within its bound and adds up its defences' stored bounds, while the
+/// reading settles the proof's value. On 世界大戦 at `3e6b8f3` the search
+/// proved 827, 821, 815, ... in steps of 2 to 6 for ten seconds, each
+/// reading 429.
 fn read_kept(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
     let cx = cx.with_rule(found.rule);
     let capped = cx.capped(w.nodes.saturating_add(grace_nodes(found.len)));
@@ -693,7 +700,23 @@ fn read_kept(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
     };
     let nodes = w.nodes;
     w.budget.resume(nodes);
-    read.ok().map(|k| (found, k))
+    read.ok().map(|k| {
+        let len = found.len.min(k.value);
+        (Found { len, ..found }, k)
+    })
+}
+
+/// Of two readings of kept mates, the one to answer with: the smaller
+/// claim, and of equal claims the one whose line is longer (a reading
+/// that had to count lost entries at their bounds gives a shorter line).
+fn better_kept(new: Option<KeptLine>, old: Option<KeptLine>) -> Option<KeptLine> {
+    match (new, old) {
+        (Some(n), Some(o)) => {
+            let rank = |k: &KeptLine| (k.1.value, std::cmp::Reverse(k.1.longest.0.len()));
+            Some(if rank(&o) < rank(&n) { o } else { n })
+        }
+        (n, o) => n.or(o),
+    }
 }
 
 /// Phases 2 and 3 after a first mate was found, in the solve's context
@@ -716,6 +739,9 @@ fn shorten(
     // the last mate found may be gone from it and too long to search for
     // within the grace nodes. Reading costs a few probes a ply.
     let mut kept = read_kept(w, cx, found);
+    if let Some((k, _)) = &kept {
+        found = *k;
+    }
     // Under Shortest::Quick each step may spend what finding took.
     let allowance = (config.shortest == Shortest::Quick).then(|| w.nodes.max(QUICK_MIN_NODES));
     while found.len >= 3 {
@@ -737,7 +763,12 @@ fn shorten(
             pieces: r.hand,
             rule: config.interpositions,
         };
-        kept = read_kept(w, cx, found).or(kept);
+        kept = better_kept(read_kept(w, cx, found), kept);
+        if let Some((k, _)) = &kept {
+            if k.len < found.len {
+                found = *k;
+            }
+        }
     }
     let Found { len, pieces, .. } = found;
     // Phase 3: the line, checked.
@@ -926,4 +957,48 @@ fn useless_tail(
         tail.push(c);
     }
     Err(SolveError::Inconsistent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(len: u16, value: u16, line: usize) -> Option<KeptLine> {
+        let moves = vec![Move::NULL; line];
+        Some((
+            Found {
+                len,
+                pieces: Hand::EMPTY,
+                rule: Interpositions::CountAll,
+            },
+            KeptLines {
+                value,
+                longest: (moves.clone(), Hand::EMPTY),
+                clean: (moves, Hand::EMPTY),
+            },
+        ))
+    }
+
+    /// A later reading whose lost entries raised its claim and cut its
+    /// line (世界大戦 at `3e6b8f3`: a line of 87 plies for a claim of 573,
+    /// where an earlier reading had 429 for 429) does not replace a
+    /// better one.
+    #[test]
+    fn the_smaller_claim_then_the_longer_line_is_kept() {
+        let pick = |a, b| better_kept(a, b).map(|k| (k.1.value, k.1.longest.0.len()));
+        assert_eq!(
+            pick(kept(621, 573, 87), kept(623, 429, 429)),
+            Some((429, 429))
+        );
+        assert_eq!(
+            pick(kept(621, 429, 429), kept(623, 429, 301)),
+            Some((429, 429))
+        );
+        assert_eq!(
+            pick(kept(621, 419, 419), kept(623, 429, 429)),
+            Some((419, 419))
+        );
+        assert_eq!(pick(None, kept(623, 429, 429)), Some((429, 429)));
+        assert_eq!(pick(kept(621, 429, 429), None), Some((429, 429)));
+    }
 }
