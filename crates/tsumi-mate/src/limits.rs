@@ -213,13 +213,16 @@ impl Budget {
                 });
             }
         }
-        let stopped = self
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed));
-        let limit = late || stopped || total >= self.node_limit.min(cap);
+        let limit = late || self.stop_raised() || total >= self.node_limit.min(cap);
         self.exhausted = limit || halted;
         self.halted = halted && !limit;
+    }
+
+    /// Whether the stop flag is raised.
+    fn stop_raised(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The account of a helper thread of a parallel search: the same
@@ -268,11 +271,7 @@ impl Budget {
     /// run.
     pub(crate) fn reading_deadline(&self) -> Option<Instant> {
         let now = Instant::now();
-        if self
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-        {
+        if self.stop_raised() {
             return Some(now + STOPPED_READING);
         }
         let deadline = self.deadline?;

@@ -19,7 +19,7 @@ use crate::config::{search_stack_bytes, Algo, Shortest, SolverConfig, QUICK_MIN_
 use crate::defence::Defence;
 use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::search::context::Context;
-use crate::search::kept_line::{KeptLines, Unread};
+use crate::search::kept_line::KeptLines;
 use crate::search::principal_line::LineFailure;
 use crate::search::scratch;
 use crate::search::walker::Walker;
@@ -694,10 +694,7 @@ fn read_kept(w: &mut Walker, cx: &Context, found: Found) -> Option<KeptLine> {
     // A reading the solve's limit overtakes hurries (and its searches
     // stop with the solve's).
     let hurry_at = w.budget.reading_deadline();
-    let read = match w.kept_lines(&capped, found.len, true, hurry_at) {
-        Err(Unread::Missing) => w.kept_lines(&cx, found.len, false, hurry_at),
-        r => r,
-    };
+    let read = w.kept_lines_or_table(&capped, &cx, found.len, hurry_at);
     let nodes = w.nodes;
     w.budget.resume(nodes);
     read.ok().map(|k| {
@@ -860,10 +857,7 @@ fn kept_mate(
             // Under the convention the mate was proven in; the table
             // alone when the grace nodes run out.
             let cx = cx.with_rule(found.rule);
-            let read = match w.kept_lines(&cx, found.len, true, hurry_at) {
-                Err(Unread::Missing) => w.kept_lines(&cx, found.len, false, hurry_at),
-                r => r,
-            };
+            let read = w.kept_lines_or_table(&cx, &cx, found.len, hurry_at);
             match better_kept(read.ok().map(|k| (found, k)), kept) {
                 Some(k) => k,
                 None => {
@@ -989,12 +983,13 @@ mod tests {
         ))
     }
 
-    /// A later reading whose lost entries raised its claim or cut its
-    /// line (世界大戦 at `3e6b8f3`: a line of 87 plies for a claim of 573,
-    /// where an earlier reading had 429 for 429) does not replace a
+    /// A complete line first, then the smaller claim, then the longer
+    /// line: a later reading whose lost entries raised its claim or cut
+    /// its line (世界大戦 at `3e6b8f3`: a line of 87 plies for a claim of
+    /// 573, where an earlier reading had 429 for 429) does not replace a
     /// better one.
     #[test]
-    fn the_smaller_claim_then_the_longer_line_is_kept() {
+    fn a_complete_line_then_the_smaller_claim_then_the_longer_line_is_kept() {
         let pick = |a, b| better_kept(a, b).map(|k| (k.1.value, k.1.longest.0.len()));
         assert_eq!(
             pick(kept(621, 573, 87), kept(623, 429, 429)),

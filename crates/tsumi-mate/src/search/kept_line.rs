@@ -136,12 +136,17 @@ struct Reading {
 }
 
 impl Reading {
+    /// Whether `hurry_at` has come.
+    fn late(hurry_at: Option<Instant>) -> bool {
+        hurry_at.is_some_and(|t| Instant::now() >= t)
+    }
+
     /// Counts a node read, and looks at the clock now and then.
     #[inline]
     fn count(&mut self) {
         self.effort += 1;
         if self.effort.is_multiple_of(CLOCK_EFFORT) && !self.hurried {
-            self.hurried = self.hurry_at.is_some_and(|t| Instant::now() >= t);
+            self.hurried = Reading::late(self.hurry_at);
         }
     }
 }
@@ -179,7 +184,7 @@ impl Walker {
             clean: cx.config.defence == Defence::NoLeftover,
             effort: 0,
             hurry_at,
-            hurried: hurry_at.is_some_and(|t| Instant::now() >= t),
+            hurried: Reading::late(hurry_at),
             memo: KeyLenMap::default(),
         };
         let ply = self.path_len() as u16 - 1;
@@ -196,6 +201,22 @@ impl Walker {
             longest,
             clean,
         })
+    }
+
+    /// [`Walker::kept_lines`] with searches within `searched` (its cap),
+    /// and, when those run out, from the table alone under `cx`: how the
+    /// solver reads every kept mate.
+    pub(crate) fn kept_lines_or_table(
+        &mut self,
+        searched: &Context,
+        cx: &Context,
+        len: u16,
+        hurry_at: Option<Instant>,
+    ) -> Result<KeptLines, Unread> {
+        match self.kept_lines(searched, len, true, hurry_at) {
+            Err(Unread::Missing) => self.kept_lines(cx, len, false, hurry_at),
+            r => r,
+        }
     }
 
     /// The moves of the line read from the current node at `bound`, and
