@@ -35,11 +35,11 @@
 //! disproof number. A proof that needs more plies than the search allows
 //! (while a shorter mate is looked for) raises the proof number by the
 //! plies missing: such a node is tried last by the attacker and first by
-//! the defender. When a bucket is full the entry with the least search
-//! work under it is replaced (open entries before resolved ones of the same
-//! work). When the whole table passes 90 % occupancy a garbage
-//! collection removes the entries with the least work until about half of
-//! the table is free. Memory is fixed at creation, and creating a table of
+//! the defender. When a bucket is full an open entry is replaced before any
+//! resolved one (a proof or a disproof is final), and among those the
+//! one with the least search work under it. When the whole table passes
+//! 90 % occupancy a garbage collection removes the entries with the least
+//! work until about half of the table is free. Memory is fixed at creation, and creating a table of
 //! any size costs microseconds: nothing is written (see
 //! [`crate::zeroed`]: all-zero bytes are empty buckets and free locks);
 //! the kernel commits each page as the searches first touch it: on huge
@@ -1344,7 +1344,8 @@ impl Table {
     }
 
     /// Puts `entry` into the locked bucket: in a free slot, or in place of
-    /// the entry with the least work (open entries first).
+    /// an open entry with the least work, or when none is open the
+    /// resolved one with the least work.
     fn insert(&self, lane: usize, guard: &mut Guard<'_>, entry: Entry) {
         let gen = self.gen;
         let b = guard.b;
@@ -1360,9 +1361,17 @@ impl Table {
             }
             return;
         }
+        // An open entry goes before any resolved one, then the least
+        // work: a proof or a disproof is final, and a long work's board
+        // can fill a bucket with entries of its own (one per attacker
+        // hand). On Astral Traveler at `750ffa1` open entries of other
+        // hands, with more work, had pushed out the proof of a defence
+        // within 395 plies, leaving one within 493: the reading of the
+        // first mate's line could not settle it again within its grace
+        // nodes and kept a line of 499 plies for a claim of 613.
         let victim = bucket
             .iter_mut()
-            .min_by_key(|e| ((e.work as u64) << 1) | (e.state != State::Open) as u64)
+            .min_by_key(|e| (e.state != State::Open, e.work))
             .expect("buckets are not empty");
         *victim = entry;
         self.count_replacement(lane);
@@ -2071,6 +2080,45 @@ mod tests {
             t.probe(999, Hand::EMPTY, 3, ALL),
             Probe::Open { .. }
         ));
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_open_entries_before_a_proof() {
+        // One board, as on Astral Traveler: a proof of little work for one
+        // hand, then open entries of more work for many other hands, more
+        // than a bucket holds. The proof stays; open entries make room.
+        let t = Table::with_buckets(1024);
+        let key = 0x1234_5678_9ABC_DEF0;
+        let proof = hand(&[(PieceType::Knight, 1), (PieceType::Lance, 1)]);
+        t.store_proven(key, proof, proof, 395, false, Move::NULL, 10);
+        for pawns in 0..2 * BUCKET as u32 {
+            let h = hand(&[(PieceType::Pawn, pawns), (PieceType::Silver, 1)]);
+            t.store_open(key, h, 400, (5, 5), Move::NULL, 1000 + pawns as u64);
+        }
+        let s = t.stats();
+        assert!(s.replacements > 0 && s.collections == 0, "{s:?}");
+        let mut more = proof;
+        more.add(PieceType::Pawn);
+        assert!(matches!(
+            t.probe(key, more, 395, ALL),
+            Probe::Proven { len: 395, .. }
+        ));
+        // With every slot resolved, the least worked resolved entry goes.
+        let t = Table::with_buckets(1024);
+        for (i, pawns) in (0..BUCKET as u32 + 1).enumerate() {
+            let h = hand(&[(PieceType::Pawn, pawns + 1)]);
+            let exact = true;
+            t.store_proven(key, h, h, 9, exact, Move::NULL, 10 + i as u64);
+        }
+        let last = hand(&[(PieceType::Pawn, BUCKET as u32 + 1)]);
+        assert!(matches!(t.probe(key, last, 9, RULE), Probe::Proven { .. }));
+        let second = hand(&[(PieceType::Pawn, 2)]);
+        assert!(matches!(
+            t.probe(key, second, 9, RULE),
+            Probe::Proven { .. }
+        ));
+        let first = hand(&[(PieceType::Pawn, 1)]);
+        assert_eq!(t.probe(key, first, 9, RULE), Probe::Missing);
     }
 
     #[test]
