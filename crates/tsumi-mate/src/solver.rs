@@ -990,30 +990,25 @@ mod tests {
     /// better one.
     #[test]
     fn a_complete_line_then_the_smaller_claim_then_the_longer_line_is_kept() {
-        let pick = |a, b| better_kept(a, b).map(|k| (k.1.value, k.1.longest.0.len()));
-        assert_eq!(
-            pick(kept(621, 573, 87), kept(623, 429, 429)),
-            Some((429, 429))
-        );
-        assert_eq!(
-            pick(kept(621, 429, 429), kept(623, 429, 301)),
-            Some((429, 429))
-        );
-        assert_eq!(
-            pick(kept(621, 419, 419), kept(623, 429, 429)),
-            Some((419, 419))
-        );
-        assert_eq!(pick(None, kept(623, 429, 429)), Some((429, 429)));
-        assert_eq!(pick(kept(621, 429, 429), None), Some((429, 429)));
-        // A complete line before a smaller claim whose line is cut short
-        // (夢の旅人 at `8bea0b8`); of two cut short, the smaller claim.
-        assert_eq!(
-            pick(kept(333, 333, 215), kept(335, 335, 335)),
-            Some((335, 335))
-        );
-        assert_eq!(
-            pick(kept(333, 333, 215), kept(335, 335, 300)),
-            Some((333, 215))
-        );
+        // (new reading, kept reading, the claim and line answered)
+        let cases = [
+            // A raised claim with a cut line does not replace 429 for 429.
+            (kept(621, 573, 87), kept(623, 429, 429), (429, 429)),
+            // Of equal claims, the longer line.
+            (kept(621, 429, 429), kept(623, 429, 301), (429, 429)),
+            // Of complete lines, the smaller claim.
+            (kept(621, 419, 419), kept(623, 429, 429), (419, 419)),
+            (None, kept(623, 429, 429), (429, 429)),
+            (kept(621, 429, 429), None, (429, 429)),
+            // A complete line before a smaller claim whose line is cut
+            // short (夢の旅人 at `8bea0b8`); of two cut short, the smaller
+            // claim.
+            (kept(333, 333, 215), kept(335, 335, 335), (335, 335)),
+            (kept(333, 333, 215), kept(335, 335, 300), (333, 215)),
+        ];
+        for (new, old, answered) in cases {
+            let picked = better_kept(new, old).map(|k| (k.1.value, k.1.longest.0.len()));
+            assert_eq!(picked, Some(answered));
+        }
     }
 }

@@ -39,8 +39,8 @@
 //! resolved one (a proof or a disproof is final), and among those the
 //! one with the least search work under it. When the whole table passes
 //! 90 % occupancy a garbage collection removes the entries with the least
-//! work until about half of the table is free. Memory is fixed at creation, and creating a table of
-//! any size costs microseconds: nothing is written (see
+//! work until about half of the table is free. Memory is fixed at
+//! creation, and creating a table of any size costs microseconds: nothing is written (see
 //! [`crate::zeroed`]: all-zero bytes are empty buckets and free locks);
 //! the kernel commits each page as the searches first touch it: on huge
 //! pages for a table of 512 MiB or more, else on small pages until the
@@ -2105,10 +2105,10 @@ mod tests {
         ));
         // With every slot resolved, the least worked resolved entry goes.
         let t = Table::with_buckets(1024);
-        for (i, pawns) in (0..BUCKET as u32 + 1).enumerate() {
-            let h = hand(&[(PieceType::Pawn, pawns + 1)]);
-            let exact = true;
-            t.store_proven(key, h, h, 9, exact, Move::NULL, 10 + i as u64);
+        for pawns in 1..=BUCKET as u32 + 1 {
+            // Exact proofs: no hand covers another.
+            let h = hand(&[(PieceType::Pawn, pawns)]);
+            t.store_proven(key, h, h, 9, true, Move::NULL, 10 + pawns as u64);
         }
         let last = hand(&[(PieceType::Pawn, BUCKET as u32 + 1)]);
         assert!(matches!(t.probe(key, last, 9, RULE), Probe::Proven { .. }));
