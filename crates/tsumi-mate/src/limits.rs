@@ -311,6 +311,11 @@ impl Budget {
         self.node_limit.saturating_sub(nodes)
     }
 
+    /// True while this thread counts in a parallel search's pool.
+    pub(crate) fn in_pool(&self) -> bool {
+        self.pool.is_some()
+    }
+
     /// True if a limit has been reached.
     pub(crate) fn is_exhausted(&self) -> bool {
         self.exhausted

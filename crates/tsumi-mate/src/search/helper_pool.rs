@@ -18,7 +18,7 @@ use crate::table::Table;
 use std::any::Any;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-use tsumi_core::Position;
+use tsumi_core::{Color, Hand, Position};
 
 /// The table of a job, lent to the helpers for the job's length.
 #[derive(Clone, Copy)]
@@ -32,10 +32,18 @@ unsafe impl Send for TablePtr {}
 // SAFETY: as for `Send`.
 unsafe impl Sync for TablePtr {}
 
-/// One phase's search, as the helpers take it: where it starts and what it
-/// searches with.
+/// One search, as the helpers take it: where it starts (the root of a
+/// phase, or a node on a line), and what it searches with.
 pub(crate) struct Job {
+    /// The node to settle.
     pub(crate) pos: Position,
+    /// The side that mates.
+    pub(crate) attacker: Color,
+    /// The positions from the solve's root to `pos` (board keys and
+    /// attacker hands), for repetitions.
+    pub(crate) path: Vec<(u64, Hand)>,
+    /// The ply of `pos` below the root.
+    pub(crate) ply: u16,
     pub(crate) table: TablePtr,
     pub(crate) config: SolverConfig,
     pub(crate) cap: u64,

@@ -314,7 +314,7 @@ impl Walker {
         if !search {
             return Err(Unread::Missing);
         }
-        let r = self.settle(cx, n, ply);
+        let r = self.settle_here(cx, n, ply);
         if !r.resolved() {
             return Err(Unread::Missing);
         }
@@ -334,7 +334,7 @@ impl Walker {
                 continue;
             }
             self.enter(c, ply);
-            let r = self.settle(cx, n.saturating_sub(1), ply + 1);
+            let r = self.settle_here(cx, n.saturating_sub(1), ply + 1);
             self.leave(c);
             if !r.resolved() {
                 found = Err(Unread::Missing);
@@ -406,7 +406,7 @@ impl Walker {
             }
             let c = self.child_of(e);
             self.enter(&c, ply);
-            let r = self.settle(cx, n - 1, ply + 1);
+            let r = self.settle_here(cx, n - 1, ply + 1);
             self.leave(&c);
             if !r.resolved() {
                 return Err(Unread::Missing);

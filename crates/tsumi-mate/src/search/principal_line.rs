@@ -80,7 +80,7 @@ impl Walker {
     /// True if the current node is mated within `remaining` plies;
     /// `None` when the budget ran out first.
     pub(crate) fn mated_within(&mut self, cx: &Context, remaining: u16, ply: u16) -> Option<bool> {
-        let r = self.settle(cx, remaining, ply);
+        let r = self.settle_here(cx, remaining, ply);
         if !r.resolved() {
             return None;
         }
@@ -213,7 +213,7 @@ impl Walker {
         for c in candidates {
             let mut useless = false;
             for q in shortcuts(&self.pos, c.mv) {
-                let r = self.settle_off_line(cx, q, base);
+                let r = self.settle_off_line_here(cx, q, base);
                 if !r.resolved() {
                     return Err(LineFailure::Budget);
                 }

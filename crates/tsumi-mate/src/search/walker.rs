@@ -38,6 +38,10 @@ pub(crate) struct Walker {
     /// In a parallel search: the nodes other threads are in (see
     /// [`crate::search::parallel`]).
     pub busy: Option<Arc<BusySet>>,
+    /// In a parallel search: the ply of its root, from which the busy
+    /// marks' [`BUSY_PLIES`] count (a search of a node on a line starts
+    /// below the solve's root).
+    busy_base: usize,
     /// The thread's index in a parallel search (0: the calling thread),
     /// under which it counts its stores in the table (see
     /// [`crate::table`]'s lanes).
@@ -71,6 +75,7 @@ impl Walker {
             nodes: 0,
             budget: Budget::start(&Limits::none(), None),
             busy: None,
+            busy_base: 0,
             lane: 0,
             noise: Noise::NONE,
             memo: KeyMap::default(),
@@ -93,15 +98,48 @@ impl Walker {
     /// `budget`, no node counted: the path holds the root alone, the
     /// caches are emptied, the storage is kept.
     pub(crate) fn start(&mut self, pos: Position, budget: Budget) {
-        self.attacker = pos.side_to_move();
+        let attacker = pos.side_to_move();
+        let root = [(pos.board_key(), pos.hand(attacker))];
+        self.start_below(pos, attacker, &root, budget);
+    }
+
+    /// Starts a new walk at `pos`, `attacker` the side that mates, below
+    /// the positions `path` (board keys and attacker hands from the root,
+    /// `pos` last: the repetitions a search at `pos` must see), within
+    /// `budget`, no node counted: the caches are emptied, the storage is
+    /// kept.
+    pub(crate) fn start_below(
+        &mut self,
+        pos: Position,
+        attacker: Color,
+        path: &[(u64, Hand)],
+        budget: Budget,
+    ) {
+        debug_assert_eq!(path.last(), Some(&(pos.board_key(), pos.hand(attacker))));
+        self.attacker = attacker;
         self.path.clear();
-        self.path.push(pos.board_key(), pos.hand(self.attacker));
+        for &(key, hand) in path {
+            self.path.push(key, hand);
+        }
         self.pos = pos;
         self.nodes = 0;
         self.budget = budget;
         self.busy = None;
+        self.busy_base = 0;
         self.memo.clear();
         self.estimates.clear();
+    }
+
+    /// The positions on the current path, from the root.
+    pub(crate) fn path_entries(&self) -> &[(u64, Hand)] {
+        self.path.entries()
+    }
+
+    /// Joins (`Some`) or leaves (`None`) a parallel search's busy marks,
+    /// whose root is the current node.
+    pub(crate) fn set_busy(&mut self, busy: Option<Arc<BusySet>>) {
+        self.busy_base = self.path.len() - 1;
+        self.busy = busy;
     }
 
     /// Runs `f` with the walker at `q`, a position off the current line,
@@ -173,7 +211,7 @@ impl Walker {
         self.pos.do_move(c.mv);
         self.path.push(c.key, c.hand);
         if let Some(busy) = &self.busy {
-            if (ply as usize) < BUSY_PLIES {
+            if (ply as usize) < self.busy_base + BUSY_PLIES {
                 busy.enter(c.full_key);
             }
         }
@@ -182,7 +220,7 @@ impl Walker {
     /// Takes a child's move back.
     pub(crate) fn leave(&mut self, c: &Child) {
         if let Some(busy) = &self.busy {
-            if self.path.len() - 2 < BUSY_PLIES {
+            if self.path.len() - 2 < self.busy_base + BUSY_PLIES {
                 busy.leave(c.full_key);
             }
         }
@@ -197,7 +235,7 @@ impl Walker {
     pub(crate) fn busy_here(&self) -> Option<&BusySet> {
         self.busy
             .as_deref()
-            .filter(|_| self.path.len() <= BUSY_PLIES)
+            .filter(|_| self.path.len() <= self.busy_base + BUSY_PLIES)
     }
 
     /// Gives the walker the noise of the helper thread of `lane` (see
