@@ -87,8 +87,8 @@ impl Walker {
     /// a node that needs more is searched by every thread (see
     /// [`Walker::settle_together`]). Most such nodes are settled by the
     /// table at once, and the few that are not hold most of the line's
-    /// nodes (on ACTの夢, 28 calls of the 93,000 of its longest line's
-    /// 4.5 M nodes took 88 % of them).
+    /// nodes (on ACTの夢, of the 93,000 such searches of its two lines,
+    /// 89,500 took one node and 28 took 88 % of their 8.1 M nodes).
     pub(crate) fn settle_here(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
         if !parallel(cx) || self.budget.in_pool() {
             // One thread, or already one of a parallel search's.
