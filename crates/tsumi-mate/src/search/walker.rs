@@ -42,6 +42,9 @@ pub(crate) struct Walker {
     /// marks' [`BUSY_PLIES`] count (a search of a node on a line starts
     /// below the solve's root).
     busy_base: usize,
+    /// The ply of the current df-pn search's root, from which the
+    /// damping of deep AND nodes counts (see [`crate::and_cap`]).
+    pub(crate) root_ply: u16,
     /// The thread's index in a parallel search (0: the calling thread),
     /// under which it counts its stores in the table (see
     /// [`crate::table`]'s lanes).
@@ -76,6 +79,7 @@ impl Walker {
             budget: Budget::start(&Limits::none(), None),
             busy: None,
             busy_base: 0,
+            root_ply: 0,
             lane: 0,
             noise: Noise::NONE,
             memo: KeyMap::default(),
