@@ -91,7 +91,7 @@ impl Walker {
             }
             let (mut pn, dn) = expansion::numbers(or, children);
             if !or {
-                pn = and_cap::and_pn(pn, ply - self.root_ply.min(ply));
+                pn = and_cap::and_pn(pn, ply.saturating_sub(self.root_ply));
             }
             if policy.reached(pn, dn) || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
