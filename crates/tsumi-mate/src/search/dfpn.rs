@@ -93,13 +93,9 @@ impl Walker {
     /// runs out (the result is then open).
     pub(crate) fn dfpn(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
         let root = Thresholds { pn: INF, dn: INF };
-        // The damping of deep AND nodes counts from this search's root
-        // (`and_cap`), also for a search that starts deep in a line.
-        let outer = std::mem::replace(&mut self.root_ply, ply);
         loop {
             let r = self.search_node(cx, root, remaining, ply);
             if r.resolved() || self.budget.is_exhausted() {
-                self.root_ply = outer;
                 return r;
             }
         }

@@ -188,10 +188,16 @@ impl Walker {
         } else {
             remaining
         };
-        match cx.config.algo {
+        // The damping of deep AND nodes counts from this search's root
+        // (`and_cap`), also for a search that starts deep in a line, under
+        // either algorithm.
+        let outer = std::mem::replace(&mut self.root_ply, ply);
+        let r = match cx.config.algo {
             Algo::DfPn => self.dfpn(cx, remaining, ply),
             Algo::PnStar => self.pnstar(cx, remaining, ply),
-        }
+        };
+        self.root_ply = outer;
+        r
     }
 
     /// Settles `q` within `remaining` plies on the same table and budget
@@ -217,5 +223,55 @@ impl Walker {
     ) -> NodeResult {
         let ply = self.path_len() as u16;
         self.detour(q, true, |w| w.settle(cx, remaining, ply))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{Algo, SolverConfig};
+    use crate::limits::{Budget, Limits};
+    use crate::search::context::Context;
+    use crate::search::walker::Walker;
+    use crate::table::Table;
+    use crate::useless::Interpositions;
+    use tsumi_core::{Hand, Position};
+
+    /// A search started deep in a line damps its AND nodes from its own
+    /// root (`and_cap`), under either algorithm: settled as if it stood
+    /// 100 plies below the solve's root, a node takes the nodes it takes
+    /// at the root, and the walker's root ply is put back. (A dev-set
+    /// position with no mate within 41 plies, whose AND nodes' proof
+    /// numbers pass the cap: PN* took 8,352 nodes at the root and 7,035
+    /// damped from the solve's root.)
+    #[test]
+    fn a_search_deep_in_a_line_damps_from_its_own_root() {
+        let sfen = "5G1p1/6k2/4g4/8+p/3P5/9/9/9/9 b B2rb2g4s4n4l15p 1";
+        let pos = Position::from_sfen(sfen).unwrap();
+        for algo in [Algo::DfPn, Algo::PnStar] {
+            let nodes_at = |ply: u16| {
+                let table = Table::try_new(16).unwrap();
+                let config = SolverConfig {
+                    algo,
+                    interpositions: Interpositions::CountAll,
+                    ..SolverConfig::default()
+                };
+                let cx = Context::new(&table, config);
+                let budget = Budget::start(&Limits::nodes(1_000_000), None);
+                // A path of `ply` positions above it that it never meets.
+                let attacker = pos.side_to_move();
+                let mut path: Vec<(u64, Hand)> = (0..ply as u64)
+                    .map(|i| (0x5eed_0000_0000_0000 | i << 20, Hand::EMPTY))
+                    .collect();
+                path.push((pos.board_key(), pos.hand(attacker)));
+                let mut w = Walker::idle();
+                w.start_below(pos.clone(), attacker, &path, budget);
+                w.root_ply = 7;
+                let r = w.settle(&cx, 41, ply);
+                assert!(r.resolved() && r.dn == 0, "{algo:?} at ply {ply}: {r:?}");
+                assert_eq!(w.root_ply, 7, "{algo:?}: the root ply is put back");
+                w.nodes
+            };
+            assert_eq!(nodes_at(0), nodes_at(100), "{algo:?}");
+        }
     }
 }

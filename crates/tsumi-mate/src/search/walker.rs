@@ -42,7 +42,7 @@ pub(crate) struct Walker {
     /// marks' [`BUSY_PLIES`] count (a search of a node on a line starts
     /// below the solve's root).
     busy_base: usize,
-    /// The ply of the current df-pn search's root, from which the
+    /// The ply of the current search's root (df-pn or PN*), from which the
     /// damping of deep AND nodes counts (see [`crate::and_cap`]).
     pub(crate) root_ply: u16,
     /// The thread's index in a parallel search (0: the calling thread),
