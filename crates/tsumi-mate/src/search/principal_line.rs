@@ -262,9 +262,15 @@ impl Walker {
     /// the longest line that leaves no piece through one of those; else the best line
     /// of a longest defence (fewest pieces left). A defence's line is
     /// built by the same rule, so it may be shorter than the defence's
-    /// exact length; defences are taken from the longest down and the
-    /// search stops when no later one can give a longer line than the
-    /// best found.
+    /// exact length; defences are taken from the longest down (their
+    /// order among equals kept) and the search stops when no later one
+    /// can give a longer line than the best found.
+    ///
+    /// A defence's exact length is pinned down only when it is needed
+    /// ([`Lengths`]): a defence passed over needs only the bound that
+    /// rules it out, and the last question that pins a length, "not mated
+    /// within k - 2", is a disproof of a whole subtree (on 将棋無双 16,
+    /// 456,035 of the line's 791,872 nodes, for a defence never followed).
     pub(crate) fn no_leftover_line(
         &mut self,
         cx: &Context,
@@ -273,38 +279,38 @@ impl Walker {
         ply: u16,
         ties: &mut Ties,
     ) -> Result<Option<(u32, Hand, Vec<Move>)>, LineFailure> {
-        // The exact length of each child (an OR node): the least bound
-        // within which it is mated.
-        let mut by_length: Vec<(u16, Child)> = Vec::with_capacity(children.len());
-        for c in children {
-            let mut k = n - 1;
-            while k >= 3 {
-                match self.child_mated_within(cx, c, k - 2, ply) {
-                    None => return Err(LineFailure::Budget),
-                    Some(true) => k -= 2,
-                    Some(false) => break,
-                }
-            }
-            by_length.push((k, *c));
-        }
-        by_length.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        let longest = by_length.first().map_or(0, |&(k, _)| k);
+        let mut lengths = Lengths::new(children.len(), n - 1);
+        let mut longest = None;
         let mut clean: Option<(u32, Hand, Vec<Move>)> = None;
         let mut clean_at = usize::MAX;
         // The longest line without leftover through a defence set aside.
         let mut aside: Option<(u32, Hand, Vec<Move>)> = None;
         let mut aside_at = usize::MAX;
         let mut fallback: Option<(u32, Hand, Vec<Move>)> = None;
-        for (i, &(k, c)) in by_length.iter().enumerate() {
-            // A line through this defence has at most k + 1 plies.
-            if clean.as_ref().is_some_and(|l| l.2.len() > k as usize) {
+        // The defences in order of exact length, longest first: `i` is the
+        // place of the one taken now.
+        let mut i = 0;
+        while let Some(j) = lengths.next() {
+            // A line through this defence, or any defence not taken yet,
+            // has at most bound + 1 plies.
+            let bound = lengths.bound[j];
+            if clean.as_ref().is_some_and(|l| l.2.len() > bound as usize) {
                 break;
             }
             if ties.spent() && (clean.is_some() || fallback.is_some()) {
                 break;
             }
+            if !lengths.exact[j] {
+                lengths.narrow(self, cx, children, j, ply)?;
+                continue;
+            }
+            lengths.taken[j] = true;
+            let (k, c) = (bound, children[j]);
+            let longest = *longest.get_or_insert(k);
             let mut found = None;
             self.consider(cx, &c, k + 1, ply, ties, &mut found)?;
+            let at = i;
+            i += 1;
             let Some(line) = found else { continue };
             let better =
                 |f: &Option<(u32, Hand, Vec<Move>)>| f.as_ref().is_none_or(|f| line.0 < f.0);
@@ -312,16 +318,16 @@ impl Walker {
                 if clean.as_ref().is_some_and(|l| line.2.len() <= l.2.len()) {
                     continue;
                 }
-                if self.set_aside(cx, &by_length, i, &line.2, ply, ties)? {
+                if self.set_aside(cx, children, &mut lengths, j, &line.2, ply, ties)? {
                     // Followed only when no other defence leaves no piece.
                     if aside.as_ref().is_none_or(|l| line.2.len() > l.2.len()) {
                         aside = Some(line);
-                        aside_at = i;
+                        aside_at = at;
                     }
                     continue;
                 }
                 clean = Some(line);
-                clean_at = i;
+                clean_at = at;
             } else if k == longest && better(&fallback) {
                 fallback = Some(line);
             }
@@ -339,20 +345,24 @@ impl Walker {
         Ok(clean.or(aside).or(fallback))
     }
 
-    /// True when the defence `by_length[i]` (exact length first), whose
-    /// line `line` leaves no piece, is not to be followed: some shortest
-    /// mate against it leaves a piece (a 駒余り variation), or its line is
-    /// a detour of the line of a defence mated sooner that takes a piece
-    /// this one declines (`detour.rs`; 将棋無双 39 is published so). A
+    /// True when the defence `children[j]` (of exact length
+    /// `lengths.bound[j]`), whose line `line` leaves no piece, is not to
+    /// be followed: some shortest mate against it leaves a piece (a 駒余り
+    /// variation), or its line is a detour of the line of a defence mated
+    /// sooner that takes a piece this one declines (`detour.rs`; 将棋無双
+    /// 39 is published so). The defences looked at for the detour are
+    /// those not taken yet, longest first, as they would be taken. A
     /// detour of another kind is followed: setting those aside cost
     /// modern.tsv a published length (yumei-0357: 19 plies published, 17
     /// with it set aside). Not looked into once the exploration of ties is
     /// spent.
+    #[allow(clippy::too_many_arguments)]
     fn set_aside(
         &mut self,
         cx: &Context,
-        by_length: &[(u16, Child)],
-        i: usize,
+        children: &[Child],
+        lengths: &mut Lengths,
+        j: usize,
         line: &[Move],
         ply: u16,
         ties: &mut Ties,
@@ -360,15 +370,27 @@ impl Walker {
         if ties.spent() {
             return Ok(false);
         }
-        let (k, c) = by_length[i];
+        let (k, c) = (lengths.bound[j], children[j]);
         self.enter(&c, ply);
         let spare = self.spare_piece_mate(cx, k, ply + 1, &mut ties.spare);
         self.leave(&c);
         if spare.ok_or(LineFailure::Budget)? == Some(true) {
             return Ok(true);
         }
-        for &(k2, c2) in &by_length[i + 1..] {
-            if k2 >= k || !may_decline_capture(&self.pos, line, c2.mv) {
+        let mut later: Vec<usize> = Vec::new();
+        for j2 in 0..children.len() {
+            if lengths.taken[j2] || !may_decline_capture(&self.pos, line, children[j2].mv) {
+                continue;
+            }
+            while !lengths.exact[j2] {
+                lengths.narrow(self, cx, children, j2, ply)?;
+            }
+            later.push(j2);
+        }
+        later.sort_by_key(|&j2| std::cmp::Reverse(lengths.bound[j2]));
+        for j2 in later {
+            let (k2, c2) = (lengths.bound[j2], children[j2]);
+            if k2 >= k {
                 continue;
             }
             let mut other = None;
@@ -384,5 +406,60 @@ impl Walker {
             }
         }
         Ok(false)
+    }
+}
+
+/// What is known of the exact lengths of an AND node's defences (OR
+/// nodes, each mated within the node's length less one), narrowed one
+/// question at a time: each defence's least bound known to hold ("mated
+/// within `bound`"), which is its exact length once the next question
+/// down has failed (or no shorter mate of the right parity exists).
+struct Lengths {
+    bound: Vec<u16>,
+    exact: Vec<bool>,
+    /// Defences whose line has been built (taken in order).
+    taken: Vec<bool>,
+}
+
+impl Lengths {
+    /// `m` defences, each mated within `bound`.
+    fn new(m: usize, bound: u16) -> Lengths {
+        Lengths {
+            bound: vec![bound; m],
+            exact: vec![bound < 3; m],
+            taken: vec![false; m],
+        }
+    }
+
+    /// The defence to look at next: of those not taken, the one with the
+    /// greatest bound, the first among equals (so that defences come in
+    /// the order of their exact lengths, longest first, and in their
+    /// order among equals, once each is exact when taken).
+    fn next(&self) -> Option<usize> {
+        (0..self.bound.len())
+            .filter(|&j| !self.taken[j])
+            .min_by_key(|&j| (std::cmp::Reverse(self.bound[j]), j))
+    }
+
+    /// Asks whether defence `j` (not exact yet) is mated within two plies
+    /// less than its bound: the bound comes down, or it is exact.
+    fn narrow(
+        &mut self,
+        w: &mut Walker,
+        cx: &Context,
+        children: &[Child],
+        j: usize,
+        ply: u16,
+    ) -> Result<(), LineFailure> {
+        let k = self.bound[j];
+        match w.child_mated_within(cx, &children[j], k - 2, ply) {
+            None => return Err(LineFailure::Budget),
+            Some(true) => {
+                self.bound[j] = k - 2;
+                self.exact[j] = k - 2 < 3;
+            }
+            Some(false) => self.exact[j] = true,
+        }
+        Ok(())
     }
 }
