@@ -301,7 +301,9 @@ impl Walker {
                 break;
             }
             if !lengths.exact[j] {
-                lengths.narrow(self, cx, children, j, ply)?;
+                lengths.narrow(j, |within| {
+                    self.child_mated_within(cx, &children[j], within, ply)
+                })?;
                 continue;
             }
             lengths.taken[j] = true;
@@ -378,12 +380,12 @@ impl Walker {
             return Ok(true);
         }
         let mut later: Vec<usize> = Vec::new();
-        for j2 in 0..children.len() {
-            if lengths.taken[j2] || !may_decline_capture(&self.pos, line, children[j2].mv) {
+        for (j2, c2) in children.iter().enumerate() {
+            if lengths.taken[j2] || !may_decline_capture(&self.pos, line, c2.mv) {
                 continue;
             }
             while !lengths.exact[j2] {
-                lengths.narrow(self, cx, children, j2, ply)?;
+                lengths.narrow(j2, |within| self.child_mated_within(cx, c2, within, ply))?;
             }
             later.push(j2);
         }
@@ -442,17 +444,15 @@ impl Lengths {
     }
 
     /// Asks whether defence `j` (not exact yet) is mated within two plies
-    /// less than its bound: the bound comes down, or it is exact.
+    /// less than its bound (`mated_within`; `None`: the budget ran out):
+    /// the bound comes down, or it is exact.
     fn narrow(
         &mut self,
-        w: &mut Walker,
-        cx: &Context,
-        children: &[Child],
         j: usize,
-        ply: u16,
+        mated_within: impl FnOnce(u16) -> Option<bool>,
     ) -> Result<(), LineFailure> {
         let k = self.bound[j];
-        match w.child_mated_within(cx, &children[j], k - 2, ply) {
+        match mated_within(k - 2) {
             None => return Err(LineFailure::Budget),
             Some(true) => {
                 self.bound[j] = k - 2;
@@ -461,5 +461,70 @@ impl Lengths {
             Some(false) => self.exact[j] = true,
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lengths;
+
+    /// Takes defences of the given exact lengths in order, as the line
+    /// without leftover does, until `stop` returns true for the length of
+    /// the one just taken; returns the defences taken and the questions
+    /// asked.
+    fn take(exact: &[u16], n: u16, stop: impl Fn(u16) -> bool) -> (Vec<usize>, Vec<(usize, u16)>) {
+        let mut lengths = Lengths::new(exact.len(), n - 1);
+        let (mut taken, mut asked) = (Vec::new(), Vec::new());
+        while let Some(j) = lengths.next() {
+            if !lengths.exact[j] {
+                lengths
+                    .narrow(j, |within| {
+                        asked.push((j, within));
+                        Some(exact[j] <= within)
+                    })
+                    .unwrap();
+                continue;
+            }
+            assert_eq!(
+                lengths.bound[j], exact[j],
+                "defence {j} taken at its exact length"
+            );
+            lengths.taken[j] = true;
+            taken.push(j);
+            if stop(exact[j]) {
+                break;
+            }
+        }
+        (taken, asked)
+    }
+
+    #[test]
+    fn defences_come_longest_first_in_their_order_among_equals() {
+        let exact = [5, 9, 3, 9, 1, 7];
+        let (taken, _) = take(&exact, 10, |_| false);
+        // A stable sort by length, longest first.
+        assert_eq!(taken, vec![1, 3, 5, 0, 2, 4]);
+    }
+
+    #[test]
+    fn a_defence_passed_over_is_not_pinned_down() {
+        // The node is mated in 12: every defence within 11. Stopping after
+        // the first defence taken (its line is as long as any other's can
+        // be), the others were asked at most down to a bound below it,
+        // never the failing question that pins a length (before, each
+        // defence's length was pinned first: 0 down to "within 3", 2 down
+        // to "within 5").
+        let exact = [5, 11, 7];
+        let (taken, asked) = take(&exact, 12, |_| true);
+        assert_eq!(taken, vec![1]);
+        assert_eq!(asked, vec![(0, 9), (1, 9)]);
+        // Taking them all pins each down: its last question fails.
+        let (taken, asked) = take(&exact, 12, |_| false);
+        assert_eq!(taken, vec![1, 2, 0]);
+        assert!(
+            asked.contains(&(0, 3)) && asked.contains(&(2, 5)),
+            "{asked:?}"
+        );
+        assert_eq!(asked.iter().filter(|&&(j, _)| j == 0).count(), 4);
     }
 }
