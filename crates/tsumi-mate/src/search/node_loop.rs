@@ -241,7 +241,7 @@ mod tests {
     /// 100 plies below the solve's root, a node takes the nodes it takes
     /// at the root, and the walker's root ply is put back. (A dev-set
     /// position with no mate within 41 plies, whose AND nodes' proof
-    /// numbers pass the cap: PN* took 8,352 nodes at the root and 7,035
+    /// numbers pass the cap: PN* took 8,352 nodes at the root and 7,024
     /// damped from the solve's root.)
     #[test]
     fn a_search_deep_in_a_line_damps_from_its_own_root() {
