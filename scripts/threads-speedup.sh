@@ -15,7 +15,14 @@
 # 80 % of the count of one loop run alone just before, that is when both
 # cores are free (the machine is
 # shared: with one core busy elsewhere two threads get one core and gain
-# nothing). Prints wall and CPU time of each run.
+# nothing). Prints wall and CPU time of each run, and after them a third
+# run: two one-thread solves of FILE at once, as two processes with a table
+# each, sharing nothing. One thread's nodes are the same in every run, so
+# its CPU time alone against its CPU time beside the other process is the
+# speed a thread keeps when the other core works too (the memory, caches and
+# host the two cores share): the ceiling of what two threads of one solve
+# can keep, printed beside what they keep (nodes per CPU second against one
+# thread's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-4}
@@ -66,12 +73,29 @@ while [ $done_pairs -lt "$pairs" ] && [ "$(date +%s)" -lt $deadline ]; do
     done_pairs=$((done_pairs + 1))
     echo "pair $done_pairs: before: $(cat "$work/spin")"
     for t in 1 2; do
-        /usr/bin/time -f "%e %U" -o "$work/time" "$tsumi" solve "$file" --threads $t --json "${opts[@]}" > "$work/out-$t.json"
-        read -r wall cpu < "$work/time"
+        /usr/bin/time -f "%e %U" -o "$work/time-$t" "$tsumi" solve "$file" --threads $t --json "${opts[@]}" > "$work/out-$t.json"
+        read -r wall cpu < "$work/time-$t"
         echo "  threads $t: wall $wall s, CPU $cpu s, $(python3 -c 'import json,sys
 rs = [json.loads(l) for l in open(sys.argv[1])]
 print(sum(r["nodes"] for r in rs), "nodes,", sum(r["proven_shortest"] or r["result"] == "nomate" for r in rs), "of", len(rs), "decided")' "$work/out-$t.json")"
     done
+    /usr/bin/time -f "%e %U" -o "$work/time-a" "$tsumi" solve "$file" --threads 1 --json "${opts[@]}" > "$work/out-a.json" &
+    /usr/bin/time -f "%e %U" -o "$work/time-b" "$tsumi" solve "$file" --threads 1 --json "${opts[@]}" > "$work/out-b.json"
+    wait
+    python3 - "$work" <<'PY'
+import json, sys
+w = sys.argv[1]
+def run(tag):
+    wall, cpu = map(float, open(f"{w}/time{tag}").read().split())
+    nodes = sum(json.loads(l)["nodes"] for l in open(f"{w}/out{tag}.json"))
+    return wall, cpu, nodes
+_, cpu1, n1 = run("-1")
+_, cpu2, n2 = run("-2")
+(wa, ca, na), (wb, cb, nb) = run("-a"), run("-b")
+same = "" if na == nb == n1 else f" (nodes {na}, {nb}: not one thread's {n1})"
+print(f"  threads 1, two processes at once: wall {wa} s and {wb} s, CPU {ca} s and {cb} s{same}")
+print(f"  nodes per CPU second against one thread alone: two processes at once {n1 / ca * cpu1 / n1:.2f}x and {n1 / cb * cpu1 / n1:.2f}x; two threads {n2 / cpu2 * cpu1 / n1:.2f}x")
+PY
     cores_free > "$work/spin" || true
     echo "  after: $(cat "$work/spin")"
 done

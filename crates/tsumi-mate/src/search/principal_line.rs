@@ -290,24 +290,18 @@ impl Walker {
         // The defences in order of exact length, longest first: `i` is the
         // place of the one taken now.
         let mut i = 0;
-        while let Some(j) = lengths.next() {
-            // A line through this defence, or any defence not taken yet,
-            // has at most bound + 1 plies.
-            let bound = lengths.bound[j];
-            if clean.as_ref().is_some_and(|l| l.2.len() > bound as usize) {
-                break;
-            }
-            if ties.spent() && (clean.is_some() || fallback.is_some()) {
-                break;
-            }
-            if !lengths.exact[j] {
-                lengths.narrow(j, |within| {
-                    self.child_mated_within(cx, &children[j], within, ply)
-                })?;
-                continue;
-            }
-            lengths.taken[j] = true;
-            let (k, c) = (bound, children[j]);
+        loop {
+            // A line through the next defence, or any defence not taken
+            // yet, has at most its bound + 1 plies.
+            let next = lengths.take_next(
+                |bound| {
+                    clean.as_ref().is_some_and(|l| l.2.len() > bound as usize)
+                        || (ties.spent() && (clean.is_some() || fallback.is_some()))
+                },
+                |j, within| self.child_mated_within(cx, &children[j], within, ply),
+            )?;
+            let Some(j) = next else { break };
+            let (k, c) = (lengths.bound[j], children[j]);
             let longest = *longest.get_or_insert(k);
             let mut found = None;
             self.consider(cx, &c, k + 1, ply, ties, &mut found)?;
@@ -384,9 +378,7 @@ impl Walker {
             if lengths.taken[j2] || !may_decline_capture(&self.pos, line, c2.mv) {
                 continue;
             }
-            while !lengths.exact[j2] {
-                lengths.narrow(j2, |within| self.child_mated_within(cx, c2, within, ply))?;
-            }
+            lengths.pin(j2, |within| self.child_mated_within(cx, c2, within, ply))?;
             later.push(j2);
         }
         later.sort_by_key(|&j2| std::cmp::Reverse(lengths.bound[j2]));
@@ -443,6 +435,42 @@ impl Lengths {
             .min_by_key(|&j| (std::cmp::Reverse(self.bound[j]), j))
     }
 
+    /// The next defence to take, its length exact: narrows the bound of
+    /// the one that comes next (`next`) until it is exact, asking
+    /// `mated_within(j, within)`, and marks it taken. `None` when every
+    /// defence is taken or `stop` holds of the bound of the one that
+    /// comes next, asked before each question.
+    fn take_next(
+        &mut self,
+        stop: impl Fn(u16) -> bool,
+        mut mated_within: impl FnMut(usize, u16) -> Option<bool>,
+    ) -> Result<Option<usize>, LineFailure> {
+        while let Some(j) = self.next() {
+            if stop(self.bound[j]) {
+                return Ok(None);
+            }
+            if !self.exact[j] {
+                self.narrow(j, |within| mated_within(j, within))?;
+                continue;
+            }
+            self.taken[j] = true;
+            return Ok(Some(j));
+        }
+        Ok(None)
+    }
+
+    /// Narrows defence `j`'s bound until it is its exact length.
+    fn pin(
+        &mut self,
+        j: usize,
+        mut mated_within: impl FnMut(u16) -> Option<bool>,
+    ) -> Result<(), LineFailure> {
+        while !self.exact[j] {
+            self.narrow(j, &mut mated_within)?;
+        }
+        Ok(())
+    }
+
     /// Asks whether defence `j` (not exact yet) is mated within two plies
     /// less than its bound (`mated_within`; `None`: the budget ran out):
     /// the bound comes down, or it is exact.
@@ -468,28 +496,27 @@ impl Lengths {
 mod tests {
     use super::Lengths;
 
-    /// Takes defences of the given exact lengths in order, as the line
-    /// without leftover does, until `stop` returns true for the length of
-    /// the one just taken; returns the defences taken and the questions
-    /// asked.
+    /// Takes defences of the given exact lengths in order with
+    /// `Lengths::take_next`, as the line without leftover does, until
+    /// `stop` returns true for the length of the one just taken; returns
+    /// the defences taken and the questions asked.
     fn take(exact: &[u16], n: u16, stop: impl Fn(u16) -> bool) -> (Vec<usize>, Vec<(usize, u16)>) {
         let mut lengths = Lengths::new(exact.len(), n - 1);
         let (mut taken, mut asked) = (Vec::new(), Vec::new());
-        while let Some(j) = lengths.next() {
-            if !lengths.exact[j] {
-                lengths
-                    .narrow(j, |within| {
-                        asked.push((j, within));
-                        Some(exact[j] <= within)
-                    })
-                    .unwrap();
-                continue;
-            }
+        while let Some(j) = lengths
+            .take_next(
+                |_| false,
+                |j, within| {
+                    asked.push((j, within));
+                    Some(exact[j] <= within)
+                },
+            )
+            .unwrap()
+        {
             assert_eq!(
                 lengths.bound[j], exact[j],
                 "defence {j} taken at its exact length"
             );
-            lengths.taken[j] = true;
             taken.push(j);
             if stop(exact[j]) {
                 break;
