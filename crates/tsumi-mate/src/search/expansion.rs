@@ -87,12 +87,17 @@ impl Expander<'_> {
         let skip = self.skip();
         let child_rem = dec(remaining);
         children.reserve(list.len());
-        // First every child's keys, with its bucket fetched from memory,
-        // then the lookups: the fetches overlap instead of each lookup
-        // waiting for its own.
+        // First every child's keys, with its bucket (and at an OR node
+        // its slot of the first estimates, read below when the table
+        // knows nothing of it) fetched from memory, then the lookups: the
+        // fetches overlap instead of each lookup waiting for its own.
+        let estimates = or && child_rem > 1;
         for &m in list.iter() {
             let (key, full_key, mover_hand) = self.pos.keys_after(m);
             self.tt.prefetch(key);
+            if estimates {
+                self.estimates.prefetch(full_key, self.rule);
+            }
             let mut c = Child::fresh(m, key, full_key);
             c.hand = if or { mover_hand } else { self.attacker_hand() };
             c.captured = pieces::captured_kind(self.pos, m);
