@@ -118,12 +118,14 @@ def run(tag):
     wall, cpu, _ = map(float, open(f"{w}/time{tag}").read().split())
     nodes = sum(json.loads(l)["nodes"] for l in open(f"{w}/out{tag}.json"))
     return wall, cpu, nodes
+def speed(cpu, nodes):
+    return nodes / cpu / (n1 / cpu1)
 _, cpu1, n1 = run("-1")
 _, cpu2, n2 = run("-2")
 (wa, ca, na), (wb, cb, nb) = run("-a"), run("-b")
 same = "" if na == nb == n1 else f" (nodes {na}, {nb}: not one thread's {n1})"
 print(f"  threads 1, two processes at once: wall {wa} s and {wb} s, CPU {ca} s and {cb} s{same}")
-print(f"  nodes per CPU second against one thread alone: two processes at once {n1 / ca * cpu1 / n1:.2f}x and {n1 / cb * cpu1 / n1:.2f}x; two threads {n2 / cpu2 * cpu1 / n1:.2f}x")
+print(f"  nodes per CPU second against one thread alone: two processes at once {speed(ca, na):.2f}x and {speed(cb, nb):.2f}x; two threads {speed(cpu2, n2):.2f}x")
 PY
     cores_free > "$work/spin" || true
     echo "  after: $(cat "$work/spin")"

@@ -73,6 +73,7 @@ mod keymap;
 pub mod limits;
 mod path;
 pub mod pieces;
+mod prefetch;
 pub mod report;
 mod search;
 pub mod search_thread;

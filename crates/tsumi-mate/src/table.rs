@@ -69,6 +69,7 @@
 //! that is not shared takes no lock and looks at its count at every
 //! store, as before.
 
+use crate::prefetch::prefetch_line;
 use crate::useless::Interpositions;
 use crate::zeroed::{Zeroable, ZeroedArray};
 use std::cell::{Cell, UnsafeCell};
@@ -946,39 +947,23 @@ impl Table {
     /// [`Table::probe`] a little later does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            // A raw pointer, no reference: another thread may be writing
-            // the bucket under its lock.
-            // A page not placed yet holds nothing: nothing to fetch.
-            let Some(b) = self.placed_at(self.bucket(key)) else {
-                return;
-            };
-            let p = self.buckets.as_mut_ptr().wrapping_add(b) as *const i8;
-            // A bucket is four cache lines, fetched all.
-            for line in 0..4 {
-                // SAFETY: a prefetch never faults and reads nothing into
-                // the program; the address lies inside the bucket.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    _mm_prefetch::<_MM_HINT_T0>(p.add(line * 64));
-                }
-            }
-            if self.shared() {
-                // And the bucket's lock, which lies in another array: the
-                // lock taken at the probe would otherwise wait for memory
-                // (most of a shared probe's time, perf found).
-                let l = self.locks.as_mut_ptr().wrapping_add(b) as *const i8;
-                // SAFETY: as above; the address lies inside the lock array.
-                #[allow(unused_unsafe)]
-                unsafe {
-                    _mm_prefetch::<_MM_HINT_T0>(l);
-                }
-            }
+        // Raw pointers, no references: another thread may be writing the
+        // bucket under its lock.
+        // A page not placed yet holds nothing: nothing to fetch.
+        let Some(b) = self.placed_at(self.bucket(key)) else {
+            return;
+        };
+        let p = self.buckets.as_mut_ptr().wrapping_add(b) as *const u8;
+        // A bucket is four cache lines, fetched all.
+        for line in 0..4 {
+            prefetch_line(p.wrapping_add(line * 64));
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        if self.shared() {
+            // And the bucket's lock, which lies in another array: the
+            // lock taken at the probe would otherwise wait for memory
+            // (most of a shared probe's time, perf found).
+            prefetch_line(self.locks.as_mut_ptr().wrapping_add(b));
+        }
     }
 
     /// Looks a node up: `hand` is the attacker's hand, `remaining` the

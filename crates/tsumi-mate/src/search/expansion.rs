@@ -91,6 +91,8 @@ impl Expander<'_> {
         // its slot of the first estimates, read below when the table
         // knows nothing of it) fetched from memory, then the lookups: the
         // fetches overlap instead of each lookup waiting for its own.
+        // The first estimates are kept for checks with more than one ply
+        // left below them.
         let estimates = or && child_rem > 1;
         for &m in list.iter() {
             let (key, full_key, mover_hand) = self.pos.keys_after(m);
@@ -141,7 +143,7 @@ impl Expander<'_> {
                         c.dn = dn;
                     }
                     Probe::Missing | Probe::Open { .. } if or => {
-                        let known = (child_rem > 1)
+                        let known = estimates
                             .then(|| self.estimates.get(c.full_key, self.rule))
                             .flatten();
                         match known {
