@@ -26,8 +26,10 @@
 //! every interposition (*counted*: a search under the rule ignores it).
 //!
 //! The table is an array of buckets of [`BUCKET`] entries (four cache
-//! lines), chosen by a multiply-shift of the board key so that every byte
-//! of the requested size is used. Every entry of a board, resolved or open,
+//! lines: the eight keys on the first, the rest of each entry on the
+//! other three, so that a lookup that finds no entry of its board reads
+//! one line), chosen by a multiply-shift of the board key so that every
+//! byte of the requested size is used. Every entry of a board, resolved or open,
 //! lands in the bucket of its board key, so that one scan finds every proof
 //! and disproof that may dominate, and bounds for an unresolved hand from
 //! the open entries of other hands: an entry with a superior attacker hand
@@ -60,7 +62,9 @@
 //! Several search threads may use one table at once through a
 //! [`SharedTable`] (the parallel search): each bucket has a one-byte spin
 //! lock beside it, taken for the few dozen instructions of one probe or
-//! store, so that no thread ever reads half an entry. Each thread counts
+//! store, so that no thread ever reads half an entry (a probe first reads
+//! the bucket's keys without the lock, and takes it only when one of them
+//! is its board's: most probes take no lock and write nothing). Each thread counts
 //! the entries it adds and removes in a lane of its own (a cache line no
 //! other thread writes), and the lanes are summed when a thread polls,
 //! every few hundred nodes ([`Table::poll`]); that is also when a full
@@ -88,14 +92,36 @@ pub const DEPTH_INF: u16 = u16::MAX;
 /// Entries per bucket.
 pub const BUCKET: usize = 8;
 
-/// One bucket: [`BUCKET`] entries on four whole cache lines.
+/// One bucket: [`BUCKET`] entries on four whole cache lines, the keys
+/// of all eight on the first line and the rest of each entry ([`Meta`])
+/// on the other three, so that a lookup reads one line to learn which
+/// entries are of its board, and then only those entries' lines (most
+/// lookups of an expansion find no entry of their board: 65 % on the 7
+/// musou problems of the thread runs).
+///
+/// While the table is shared the keys are read without the bucket's lock
+/// ([`Table::holds_key`]): every access to a key goes through an
+/// `AtomicU64` (see [`Guard::key`]), and no reference to a whole bucket
+/// is made while the table is shared; the metas are read and written
+/// only under the lock.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; BUCKET]);
+struct Bucket {
+    keys: [u64; BUCKET],
+    metas: [Meta; BUCKET],
+}
 
 // SAFETY: an all-zero entry is a valid empty one: integers, a hand of
 // zero pieces, `State::Empty` (discriminant 0), `false` and generation 0.
 unsafe impl Zeroable for Bucket {}
+
+impl Bucket {
+    /// Every entry, copied: for a bucket no other thread can write (a
+    /// table that is not shared).
+    fn entries(&self) -> [Entry; BUCKET] {
+        std::array::from_fn(|i| Entry::of(self.keys[i], &self.metas[i]))
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
@@ -107,6 +133,23 @@ enum State {
     Disproven,
 }
 
+/// An entry as it is stored: everything but its key, which lies on the
+/// bucket's first line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Meta {
+    hand: Hand,
+    pn: u32,
+    dn: u32,
+    work: u32,
+    depth: u16,
+    best: u16,
+    state: State,
+    exact: bool,
+    counted: bool,
+    gen: u8,
+}
+
+/// An entry: its key and what is stored beside it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     key: u64,
@@ -127,6 +170,48 @@ struct Entry {
     /// The search generation that wrote the entry; entries of older
     /// generations count as empty.
     gen: u8,
+}
+
+impl Entry {
+    #[inline]
+    fn of(key: u64, m: &Meta) -> Entry {
+        Entry {
+            key,
+            hand: m.hand,
+            pn: m.pn,
+            dn: m.dn,
+            work: m.work,
+            depth: m.depth,
+            best: m.best,
+            state: m.state,
+            exact: m.exact,
+            counted: m.counted,
+            gen: m.gen,
+        }
+    }
+
+    #[inline]
+    fn meta(&self) -> Meta {
+        Meta {
+            hand: self.hand,
+            pn: self.pn,
+            dn: self.dn,
+            work: self.work,
+            depth: self.depth,
+            best: self.best,
+            state: self.state,
+            exact: self.exact,
+            counted: self.counted,
+            gen: self.gen,
+        }
+    }
+}
+
+impl Meta {
+    #[inline]
+    fn live(&self, gen: u8) -> bool {
+        self.state != State::Empty && self.gen == gen
+    }
 }
 
 impl Entry {
@@ -397,7 +482,7 @@ impl std::fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// Size of one entry in bytes.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Bucket>() / BUCKET;
 
 /// Bytes of table per bucket: the bucket and its lock.
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>() + 1;
@@ -419,18 +504,53 @@ struct Guard<'a> {
 }
 
 impl Guard<'_> {
+    /// The key of slot `i`.
     #[inline]
-    fn entries(&mut self) -> &mut [Entry; BUCKET] {
-        // SAFETY: the guard is the only access to this bucket while it
-        // lives. While the table is shared, the guard holds the bucket's
-        // lock (taken with Acquire in `Table::lock`, released with Release
-        // in `drop`), so no other thread's guard exists for this bucket.
-        // While it is not shared the table is used by one thread only (it
-        // is not `Sync`, and `SharedTable` is the only way to share it),
-        // and no method of `Table` holds two guards at once, so no other
-        // reference to the bucket exists either. The `&mut self` receiver
-        // keeps the reference from outliving the guard.
-        unsafe { &mut (*self.table.buckets.as_mut_ptr().add(self.b)).0 }
+    fn key(&self, i: usize) -> u64 {
+        self.table.key_cell(self.b, i).load(Ordering::Relaxed)
+    }
+
+    /// The metas of the bucket's entries.
+    #[inline]
+    fn metas(&mut self) -> &mut [Meta; BUCKET] {
+        // SAFETY: the guard is the only access to this bucket's metas
+        // while it lives. While the table is shared, the guard holds the
+        // bucket's lock (taken with Acquire in `Table::lock`, released
+        // with Release in `drop`), so no other thread's guard exists for
+        // this bucket, and other threads read only its keys, through
+        // atomics, never through a reference to the whole bucket (the
+        // reference made here covers the metas alone). While it is not
+        // shared the table is used by one thread only (it is not `Sync`,
+        // and `SharedTable` is the only way to share it), and no method of
+        // `Table` holds two guards at once, so no other reference to the
+        // metas exists either. The `&mut self` receiver keeps the
+        // reference from outliving the guard.
+        unsafe {
+            let bucket = self.table.buckets.as_mut_ptr().add(self.b);
+            &mut *std::ptr::addr_of_mut!((*bucket).metas)
+        }
+    }
+
+    /// The entry in slot `i`.
+    #[inline]
+    fn get(&mut self, i: usize) -> Entry {
+        let key = self.key(i);
+        Entry::of(key, &self.metas()[i])
+    }
+
+    /// Puts `entry` in slot `i`.
+    #[inline]
+    fn put(&mut self, i: usize, entry: &Entry) {
+        self.metas()[i] = entry.meta();
+        self.table
+            .key_cell(self.b, i)
+            .store(entry.key, Ordering::Relaxed);
+    }
+
+    /// Every entry of the bucket, copied.
+    #[cfg(test)]
+    fn entries(&mut self) -> [Entry; BUCKET] {
+        std::array::from_fn(|i| self.get(i))
     }
 }
 
@@ -549,6 +669,35 @@ impl Table {
         // while the table exists, but by `clear`, through `&mut self`),
         // and `AtomicU8` has the size and alignment of `u8`.
         unsafe { AtomicU8::from_ptr(self.locks.as_mut_ptr().add(b)) }
+    }
+
+    /// The key of slot `i` of the bucket at `b` in memory, read and
+    /// written only as an `AtomicU64`: while the table is shared, lookups
+    /// read keys without the bucket's lock ([`Table::holds_key`]).
+    #[inline]
+    fn key_cell(&self, b: usize, i: usize) -> &AtomicU64 {
+        assert!(b < self.buckets.len() && i < BUCKET);
+        // SAFETY: the key lies inside the bucket array, which lives as
+        // long as `self`, aligned for a `u64`; while the table exists
+        // every access to a key goes through an `AtomicU64` (the array is
+        // written as a whole only through `&mut self`: `clear`,
+        // `new_generation`, and `unmap` with no guard and no other
+        // thread), and no reference to a whole bucket is made while the
+        // table is shared (`Guard::metas` refers to the metas alone).
+        unsafe {
+            let bucket = self.buckets.as_mut_ptr().add(b);
+            AtomicU64::from_ptr(std::ptr::addr_of_mut!((*bucket).keys[i]))
+        }
+    }
+
+    /// True if the bucket at `b` in memory may hold an entry of board
+    /// `key`: one of its slots has that key (live or not). Read without
+    /// the lock: a lookup that finds no slot of its key needs none (an
+    /// entry stored meanwhile by another thread is as if stored after the
+    /// lookup).
+    #[inline]
+    fn holds_key(&self, b: usize, key: u64) -> bool {
+        (0..BUCKET).any(|i| self.key_cell(b, i).load(Ordering::Relaxed) == key)
     }
 
     /// Entries the table can hold.
@@ -953,15 +1102,14 @@ impl Table {
         let Some(b) = self.placed_at(self.bucket(key)) else {
             return;
         };
-        let p = self.buckets.as_mut_ptr().wrapping_add(b) as *const u8;
-        // A bucket is four cache lines, fetched all.
-        for line in 0..4 {
-            prefetch_line(p.wrapping_add(line * 64));
-        }
+        // The line of the bucket's keys: the probe reads the other lines
+        // only for the entries of its board, fewer than half of the
+        // lookups of an expansion (whose children are mostly new).
+        prefetch_line(self.buckets.as_mut_ptr().wrapping_add(b));
         if self.shared() {
             // And the bucket's lock, which lies in another array: the
-            // lock taken at the probe would otherwise wait for memory
-            // (most of a shared probe's time, perf found).
+            // lock taken at a probe that finds its key would otherwise
+            // wait for memory (most of a shared probe's time, perf found).
             prefetch_line(self.locks.as_mut_ptr().wrapping_add(b));
         }
     }
@@ -972,52 +1120,62 @@ impl Table {
     /// seen).
     pub fn probe(&self, key: u64, hand: Hand, remaining: u16, rule: Interpositions) -> Probe {
         let gen = self.gen;
-        let mut guard = self.lock_placed(self.bucket(key));
-        let mut proven: Option<&Entry> = None;
+        let mut proven: Option<Entry> = None;
         let mut open: Option<Entry> = None;
         // Bounds from open entries of other hands: a superior attacker
         // hand mates at least as easily (our pn is at least its pn), an
         // inferior one is refuted at least as easily (our dn is at least
         // its dn).
         let (mut pn_lb, mut dn_lb) = (0u32, 0u32);
-        let empty = [Entry::default(); BUCKET];
-        let entries = match &mut guard {
-            Some(g) => &*g.entries(),
-            None => &empty,
-        };
-        for e in entries.iter() {
-            if e.key != key || !e.live(gen) || !e.holds_under(rule) {
-                continue;
-            }
-            match e.state {
-                State::Proven
-                    if e.depth <= remaining
-                        && e.applies_to(hand)
-                        && proven.is_none_or(|p| e.depth < p.depth) =>
-                {
-                    proven = Some(e);
+        // A bucket not placed in this generation, or holding no slot of
+        // this board, has nothing to say: no lock, no entry read.
+        if let Some(b) = self
+            .placed_at(self.bucket(key))
+            .filter(|&b| self.holds_key(b, key))
+        {
+            let mut guard = self.lock_at(b);
+            for i in 0..BUCKET {
+                if guard.key(i) != key {
+                    continue;
                 }
-                State::Proven if e.depth > remaining && e.applies_to(hand) => {
-                    // Mated, but only in more plies than allowed: the
-                    // further over, the less likely a mate within them.
-                    pn_lb = pn_lb.max(1 + (e.depth - remaining) as u32);
+                let m = guard.metas()[i];
+                if !m.live(gen) {
+                    continue;
                 }
-                State::Disproven if e.depth >= remaining && e.applies_to(hand) => {
-                    return Probe::Disproven {
-                        depth: e.depth,
-                        hand: e.hand,
-                        exact: e.exact,
-                    };
+                let e = Entry::of(key, &m);
+                if !e.holds_under(rule) {
+                    continue;
                 }
-                State::Open if e.hand == hand => open = Some(*e),
-                State::Open => {
-                    if e.hand.is_superior_or_equal(hand) {
-                        pn_lb = pn_lb.max(e.pn);
-                    } else if e.hand.is_inferior_or_equal(hand) {
-                        dn_lb = dn_lb.max(e.dn);
+                match e.state {
+                    State::Proven
+                        if e.depth <= remaining
+                            && e.applies_to(hand)
+                            && proven.is_none_or(|p| e.depth < p.depth) =>
+                    {
+                        proven = Some(e);
                     }
+                    State::Proven if e.depth > remaining && e.applies_to(hand) => {
+                        // Mated, but only in more plies than allowed: the
+                        // further over, the less likely a mate within them.
+                        pn_lb = pn_lb.max(1 + (e.depth - remaining) as u32);
+                    }
+                    State::Disproven if e.depth >= remaining && e.applies_to(hand) => {
+                        return Probe::Disproven {
+                            depth: e.depth,
+                            hand: e.hand,
+                            exact: e.exact,
+                        };
+                    }
+                    State::Open if e.hand == hand => open = Some(e),
+                    State::Open => {
+                        if e.hand.is_superior_or_equal(hand) {
+                            pn_lb = pn_lb.max(e.pn);
+                        } else if e.hand.is_inferior_or_equal(hand) {
+                            dn_lb = dn_lb.max(e.dn);
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         if let Some(e) = proven {
@@ -1028,18 +1186,20 @@ impl Table {
                 exact: e.exact,
             };
         }
-        drop(guard);
         if !self.share_open {
             open = self
-                .lock_placed(self.open_bucket(key, hand))
-                .and_then(|mut guard| {
-                    guard
-                        .entries()
-                        .iter()
-                        .find(|e| {
-                            e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand
-                        })
-                        .copied()
+                .placed_at(self.open_bucket(key, hand))
+                .filter(|&b| self.holds_key(b, key))
+                .and_then(|b| {
+                    let mut guard = self.lock_at(b);
+                    (0..BUCKET).find_map(|i| {
+                        if guard.key(i) != key {
+                            return None;
+                        }
+                        let m = guard.metas()[i];
+                        (m.live(gen) && m.state == State::Open && m.hand == hand)
+                            .then(|| Entry::of(key, &m))
+                    })
                 });
             pn_lb = 0;
             dn_lb = 0;
@@ -1090,8 +1250,12 @@ impl Table {
         debug_assert!(pn != 0 && dn != 0);
         self.collect_if_full();
         let mut guard = self.lock(self.open_bucket(key, hand));
-        for e in guard.entries().iter_mut() {
-            if e.live(gen) && e.state == State::Open && e.key == key && e.hand == hand {
+        for i in 0..BUCKET {
+            if guard.key(i) != key {
+                continue;
+            }
+            let e = &mut guard.metas()[i];
+            if e.live(gen) && e.state == State::Open && e.hand == hand {
                 e.pn = pn;
                 e.dn = dn;
                 e.depth = remaining;
@@ -1119,12 +1283,16 @@ impl Table {
         );
     }
 
-    /// Removes the open entry of `(key, hand)` from the locked bucket
-    /// `entries`, returning its work.
-    fn take_open(&self, lane: usize, entries: &mut [Entry; BUCKET], key: u64, hand: Hand) -> u32 {
+    /// Removes the open entry of `(key, hand)` from the locked bucket of
+    /// `guard`, returning its work.
+    fn take_open(&self, lane: usize, guard: &mut Guard<'_>, key: u64, hand: Hand) -> u32 {
         let gen = self.gen;
-        for e in entries.iter_mut() {
-            if e.key == key && e.live(gen) && e.state == State::Open && e.hand == hand {
+        for i in 0..BUCKET {
+            if guard.key(i) != key {
+                continue;
+            }
+            let e = &mut guard.metas()[i];
+            if e.live(gen) && e.state == State::Open && e.hand == hand {
                 e.state = State::Empty;
                 self.count_used(lane, -1);
                 return e.work;
@@ -1146,13 +1314,13 @@ impl Table {
         let b = self.bucket(key);
         if self.open_bucket(key, node_hand) != b {
             if let Some(mut other) = self.lock_placed(self.open_bucket(key, node_hand)) {
-                let w = self.take_open(lane, other.entries(), key, node_hand);
+                let w = self.take_open(lane, &mut other, key, node_hand);
                 *carried = carried.saturating_add(w);
             }
         }
         let mut guard = self.lock(b);
         if self.share_open {
-            let w = self.take_open(lane, guard.entries(), key, node_hand);
+            let w = self.take_open(lane, &mut guard, key, node_hand);
             *carried = carried.saturating_add(w);
         }
         guard
@@ -1263,18 +1431,23 @@ impl Table {
         let key = entry.key;
         let mut carried = clamp_work(work);
         let mut guard = self.lock_resolving(lane, key, node_hand, &mut carried);
-        for e in guard.entries().iter_mut() {
-            if e.key != key || !e.live(gen) || e.state != entry.state {
+        for i in 0..BUCKET {
+            if guard.key(i) != key {
                 continue;
             }
+            let e = guard.get(i);
+            if !e.live(gen) || e.state != entry.state {
+                continue;
+            }
+            let m = &mut guard.metas()[i];
             if e.covers(&entry) {
                 // Already known, at least as generally.
-                e.work = e.work.saturating_add(carried);
+                m.work = m.work.saturating_add(carried);
                 return;
             }
-            if entry.covers(e) {
+            if entry.covers(&e) {
                 carried = carried.saturating_add(e.work);
-                e.state = State::Empty;
+                m.state = State::Empty;
                 self.count_used(lane, -1);
             }
         }
@@ -1334,9 +1507,8 @@ impl Table {
     fn insert(&self, lane: usize, guard: &mut Guard<'_>, entry: Entry) {
         let gen = self.gen;
         let b = guard.b;
-        let bucket = guard.entries();
-        if let Some(i) = bucket.iter().position(|e| !e.live(gen)) {
-            bucket[i] = entry;
+        if let Some(i) = guard.metas().iter().position(|m| !m.live(gen)) {
+            guard.put(i, &entry);
             self.count_used(lane, 1);
             // A bucket's first live entry goes to its first slot (every
             // slot is free then): the bucket is listed there, and again
@@ -1354,11 +1526,13 @@ impl Table {
         // within 395 plies, leaving one within 493: the reading of the
         // first mate's line could not settle it again within its grace
         // nodes and kept a line of 499 plies for a claim of 613.
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| (e.state != State::Open, e.work))
+        let victim = (0..BUCKET)
+            .min_by_key(|&i| {
+                let m = &guard.metas()[i];
+                (m.state != State::Open, m.work)
+            })
             .expect("buckets are not empty");
-        *victim = entry;
+        guard.put(victim, &entry);
         self.count_replacement(lane);
     }
 
@@ -1372,8 +1546,8 @@ impl Table {
         let mut copy = |b: usize| {
             // SAFETY: `from` is not shared, so no other reference to its
             // buckets exists while this one is read.
-            let bucket = unsafe { &(*from.buckets.as_mut_ptr().add(b)).0 };
-            for e in bucket.iter().filter(|e| e.live(from.gen)) {
+            let bucket = unsafe { &*from.buckets.as_mut_ptr().add(b) };
+            for e in bucket.entries().iter().filter(|e| e.live(from.gen)) {
                 let to = if e.state == State::Open {
                     self.open_bucket(e.key, e.hand)
                 } else {
@@ -1438,7 +1612,7 @@ impl Table {
     fn count_classes(&self, b: usize, classes: &mut [usize; 34]) {
         let gen = self.gen;
         let mut guard = self.lock(b);
-        for e in guard.entries().iter() {
+        for e in guard.metas().iter() {
             if e.live(gen) {
                 classes[work_class(e.work)] += 1;
             }
@@ -1466,7 +1640,7 @@ impl Table {
         let gen = self.gen;
         let mut guard = self.lock(b);
         let mut here = 0;
-        for e in guard.entries().iter_mut() {
+        for e in guard.metas().iter_mut() {
             if e.live(gen) && work_class(e.work) < cut {
                 e.state = State::Empty;
                 here += 1;
@@ -1648,7 +1822,7 @@ mod tests {
             assert!(t
                 .buckets
                 .iter()
-                .all(|b| b.0.iter().all(|e| e.state == State::Empty)));
+                .all(|b| b.entries().iter().all(|e| e.state == State::Empty)));
         }
         // More buckets than the list holds: the next generation.
         let keys: Vec<u64> = (0..4000u64)
@@ -1735,7 +1909,7 @@ mod tests {
                 let gen = t.gen;
                 t.buckets
                     .iter()
-                    .map(|b| b.0.iter().filter(|e| e.live(gen)).count())
+                    .map(|b| b.entries().iter().filter(|e| e.live(gen)).count())
                     .sum::<usize>()
             };
             assert_eq!(
@@ -1781,7 +1955,7 @@ mod tests {
                     .iter()
                     .enumerate()
                     .all(|(b, bucket)| b < placed * PAGE_BUCKETS
-                        || bucket.0.iter().all(|e| !e.live(gen))));
+                        || bucket.entries().iter().all(|e| !e.live(gen))));
             }
         }
         // A table shared while mapped is laid out in place first.
@@ -1843,7 +2017,7 @@ mod tests {
     #[test]
     fn zeroed_buckets_are_empty() {
         let a = ZeroedArray::<Bucket>::try_new(2).unwrap();
-        for e in a.iter().flat_map(|b| b.0.iter()) {
+        for e in a.iter().flat_map(|b| b.entries()) {
             assert_eq!(e.state, State::Empty);
             assert!(!e.exact);
             assert_eq!((e.key, e.hand, e.gen), (0, Hand::EMPTY, 0));
@@ -2037,6 +2211,9 @@ mod tests {
         let t = Table::new(3);
         assert_eq!(std::mem::size_of::<Bucket>(), 256);
         assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        // The keys fill the first line, the metas the other three.
+        assert_eq!(std::mem::offset_of!(Bucket, metas), 64);
+        assert_eq!(std::mem::size_of::<Meta>() * BUCKET, 3 * 64);
         assert_eq!(t.stats().capacity, 3 * (1 << 20) / BUCKET_BYTES * BUCKET);
         assert!(t.stats().capacity * ENTRY_BYTES > 3 * (1 << 20) * 99 / 100);
         // Keys spread over every bucket of a table of three.
