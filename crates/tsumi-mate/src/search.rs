@@ -22,6 +22,8 @@
 //! - `first_mate`: under the 無駄合 rule, the first mate is looked for
 //!   counting every interposition;
 //! - `scratch`: a first mate looked for on a small table first;
+//! - `fresh_table`: a shortcut's search that the solve's table leads
+//!   astray, taken on in turns by a table of its own;
 //! - `useless_interpositions`: the 無駄合 rule applied inside a search;
 //! - `principal_line`: the line of a mate of exact length (shortest mate,
 //!   longest defence, fewest pieces left, 変長 under
@@ -37,6 +39,7 @@ pub(crate) mod context;
 pub(crate) mod dfpn;
 pub(crate) mod expansion;
 pub(crate) mod first_mate;
+pub(crate) mod fresh_table;
 pub(crate) mod helper_pool;
 pub(crate) mod kept_line;
 pub(crate) mod node_loop;

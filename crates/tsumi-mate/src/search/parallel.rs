@@ -109,7 +109,8 @@ impl Walker {
 
     /// [`Walker::settle_here`] at `q`, a position off the current line (a
     /// shortcut of an interposition the line builder judges), with the
-    /// current path above it.
+    /// current path above it; a search the solve's table leads astray is
+    /// taken on by a table of its own (`search/fresh_table.rs`).
     pub(crate) fn settle_off_line_here(
         &mut self,
         cx: &Context,
@@ -117,7 +118,7 @@ impl Walker {
         remaining: u16,
     ) -> NodeResult {
         let ply = self.path_len() as u16;
-        self.detour(q, true, |w| w.settle_here(cx, remaining, ply))
+        self.detour(q, true, |w| w.settle_here_or_afresh(cx, remaining, ply))
     }
 
     /// Settles the current node (`ply` plies below the root) within

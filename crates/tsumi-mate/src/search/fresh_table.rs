@@ -1,0 +1,187 @@
+//! A question that the solve's table leads astray, asked again on a
+//! fresh one.
+//!
+//! The line builder judges each interposition of the line by asking
+//! whether its shortcut (the position without it) is mated within the
+//! other defences' length ([`Walker::settle_off_line_here`]). Such a
+//! search starts hundreds of plies below the root, on a table the proof
+//! has filled, and now and then what the table holds leads it astray: on
+//! 世界大戦, in a third of the two-thread solves, one of the three
+//! shortcuts judged at ply 126 or 138 (each mated within 258–270 plies)
+//! took 36–46 million nodes (18–22 s) where its two siblings took 0.6–1.8
+//! million, and where the same question alone on an empty table takes
+//! 0.73 million (docs/solver.md, "世界大戦 stalls"). The cost of such a
+//! search is heavy-tailed in what the table holds, and a restart on
+//! another table cuts the tail: past [`FRESH_AFTER`] nodes the search
+//! goes on, turn about, on a table of its own, empty at first
+//! ([`fresh_megabytes`]), and on the solve's table, each turn twice as
+//! long as the last on the table of its own, until one of them settles
+//! the node. A search no other takes more than about three times the
+//! nodes of the faster of the two; one that needs no more than
+//! [`FRESH_AFTER`] nodes (all but the stalled ones seen) runs as before,
+//! node for node.
+//!
+//! Both searches answer the same question (mated within the bound, under
+//! the rule, with the same path above the node for repetitions) soundly,
+//! so the answer does not depend on which one settles it; the line uses
+//! the answer alone, and the table of its own is dropped with what it
+//! learnt.
+
+use crate::child::NodeResult;
+use crate::search::context::Context;
+use crate::search::walker::Walker;
+use crate::table::Table;
+
+/// The nodes a shortcut's search spends on the solve's table before it
+/// is tried on a table of its own: over three times what the hardest
+/// shortcut of 世界大戦 takes when the table does not mislead it (0.6–1.8
+/// million), and more than any shortcut of the shared sets takes.
+pub(crate) const FRESH_AFTER: u64 = 2_000_000;
+
+/// The size of the table of its own, in MiB, for a solve with a table of
+/// `hash_mb`: an eighth of it (128 MiB for 1 GiB: four million entries,
+/// where the stalled shortcut of 世界大戦 needs under a million), at
+/// least 4 MiB. Like every table it costs nothing until touched, and is
+/// given back when the question is settled.
+pub(crate) fn fresh_megabytes(hash_mb: usize) -> usize {
+    (hash_mb / 8).max(4)
+}
+
+impl Walker {
+    /// Settles the current node (`ply` plies below the root, its path
+    /// above it) within `remaining` plies with [`Walker::settle_here`],
+    /// on the context's table for up to [`FRESH_AFTER`] nodes, then in
+    /// turns on a table of its own and on the context's table, the turns
+    /// doubling (see the module documentation), until the node is settled
+    /// or a limit stops the search. Inside a parallel search's helper it
+    /// is [`Walker::settle`] alone, as [`Walker::settle_here`] is.
+    pub(crate) fn settle_here_or_afresh(
+        &mut self,
+        cx: &Context,
+        remaining: u16,
+        ply: u16,
+    ) -> NodeResult {
+        self.settle_in_turns(cx, remaining, ply, FRESH_AFTER).0
+    }
+
+    /// [`Walker::settle_here_or_afresh`] with a first turn of `first`
+    /// nodes; also returns the number of turns taken (one: the solve's
+    /// table alone).
+    fn settle_in_turns(
+        &mut self,
+        cx: &Context,
+        remaining: u16,
+        ply: u16,
+        first: u64,
+    ) -> (NodeResult, u32) {
+        if self.budget.in_pool() {
+            return (self.settle(cx, remaining, ply), 1);
+        }
+        let mut fresh: Option<Table> = None;
+        let mut turn = first;
+        let mut on_fresh = false;
+        let mut turns = 1;
+        loop {
+            if on_fresh && fresh.is_none() {
+                match Table::try_new(fresh_megabytes(cx.config.hash_mb)) {
+                    Ok(t) => fresh = Some(t),
+                    // No memory for it: the solve's table alone.
+                    Err(_) => return (self.settle_here(cx, remaining, ply), turns),
+                }
+            }
+            let tt = match (&fresh, on_fresh) {
+                (Some(t), true) => t,
+                _ => cx.tt,
+            };
+            let cap = cx.cap.min(self.nodes.saturating_add(turn));
+            let r = self.settle_here(&cx.on_table(tt).capped(cap), remaining, ply);
+            if r.resolved() || self.nodes < cap || cap == cx.cap {
+                // Settled, stopped by a limit, or by the phase's own cap.
+                return (r, turns);
+            }
+            self.budget.resume(self.nodes);
+            if self.budget.is_exhausted() {
+                return (r, turns);
+            }
+            if on_fresh {
+                turn = turn.saturating_mul(2);
+            }
+            on_fresh = !on_fresh;
+            turns += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FRESH_AFTER;
+    use crate::config::SolverConfig;
+    use crate::limits::{Budget, Limits};
+    use crate::search::context::Context;
+    use crate::search::walker::Walker;
+    use crate::solver::Solver;
+    use crate::table::Table;
+    use tsumi_core::Position;
+
+    /// 将棋無双 9 (29 plies), two plies into its line, asked whether it is
+    /// mated within the 27 plies left (yes) and within 25 (no): settled
+    /// on one table ([`Walker::settle_here`]), in turns whose first is
+    /// longer than the search (the same answer, node for node at one
+    /// thread), and in turns of 300 nodes, so that the table of its own
+    /// and the solve's table take several turns each: the same answer.
+    #[test]
+    fn turns_on_a_table_of_its_own_give_the_same_answer() {
+        let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
+        let root = Position::from_sfen(sfen).unwrap();
+        let sol = Solver::new(SolverConfig::default()).solve(&root).unwrap();
+        assert_eq!(sol.length, Some(29));
+        let attacker = root.side_to_move();
+        let mut pos = root.clone();
+        let mut path = vec![(pos.board_key(), pos.hand(attacker))];
+        for &m in &sol.pv[..2] {
+            pos.do_move(m);
+            path.push((pos.board_key(), pos.hand(attacker)));
+        }
+        for threads in [1, 2] {
+            for (remaining, mated) in [(27, true), (25, false)] {
+                let config = SolverConfig {
+                    threads,
+                    hash_mb: 16,
+                    ..SolverConfig::default()
+                };
+                let settle = |first: Option<u64>| {
+                    let table = Table::try_new(16).unwrap();
+                    let cx = Context::new(&table, config);
+                    let mut w = Walker::idle();
+                    let budget = Budget::start(&Limits::nodes(50_000_000), None);
+                    w.start_below(pos.clone(), attacker, &path, budget);
+                    let (r, turns) = match first {
+                        None => (w.settle_here(&cx, remaining, 2), 1),
+                        Some(first) => w.settle_in_turns(&cx, remaining, 2, first),
+                    };
+                    assert_eq!(w.path_entries(), &path[..], "the path is put back");
+                    assert_eq!(w.pos.key(), pos.key(), "the position is put back");
+                    (r, turns, w.nodes)
+                };
+                let what = format!("{threads} threads, within {remaining}");
+                let (r, _, nodes) = settle(None);
+                assert!(r.resolved(), "{what}");
+                assert_eq!(r.pn == 0, mated, "{what}");
+                assert!(nodes < FRESH_AFTER, "{what}: {nodes}");
+                let (long, turns, long_nodes) = settle(Some(FRESH_AFTER));
+                assert_eq!(turns, 1, "{what}");
+                assert_eq!((long.pn, long.dn, long.len), (r.pn, r.dn, r.len), "{what}");
+                if threads == 1 {
+                    assert_eq!(long_nodes, nodes, "{what}");
+                }
+                let (short, turns, _) = settle(Some(300));
+                assert!(turns >= 4, "{what}: {turns} turns");
+                assert!(short.resolved(), "{what}");
+                assert_eq!(short.pn == 0, mated, "{what}");
+                if mated {
+                    assert_eq!((short.len, r.len), (27, 27), "{what}");
+                }
+            }
+        }
+    }
+}
