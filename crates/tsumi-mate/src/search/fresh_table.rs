@@ -7,7 +7,7 @@
 //! search starts hundreds of plies below the root, on a table the proof
 //! has filled, and now and then what the table holds leads it astray: on
 //! 世界大戦, in a third of the two-thread solves, one of the three
-//! shortcuts judged at ply 126 or 138 (each mated within 258–270 plies)
+//! shortcuts judged at ply 126 to 138 (each mated within 258–270 plies)
 //! took 36–46 million nodes (18–22 s) where its two siblings took 0.6–1.8
 //! million, and where the same question alone on an empty table takes
 //! 0.73 million (docs/solver.md, "世界大戦 stalls"). The cost of such a
@@ -16,8 +16,9 @@
 //! goes on, turn about, on a table of its own, empty at first
 //! ([`fresh_megabytes`]), and on the solve's table, each turn twice as
 //! long as the last on the table of its own, until one of them settles
-//! the node. A search no other takes more than about three times the
-//! nodes of the faster of the two; one that needs no more than
+//! the node. Neither search's work is lost, so a question costs at most
+//! about four times the nodes of the faster of the two; one that needs
+//! no more than
 //! [`FRESH_AFTER`] nodes (all but the stalled ones seen) runs as before,
 //! node for node.
 //!
@@ -33,9 +34,10 @@ use crate::search::walker::Walker;
 use crate::table::Table;
 
 /// The nodes a shortcut's search spends on the solve's table before it
-/// is tried on a table of its own: over three times what the hardest
-/// shortcut of 世界大戦 takes when the table does not mislead it (0.6–1.8
-/// million), and more than any shortcut of the shared sets takes.
+/// is tried on a table of its own: over twice what a shortcut of 世界大戦
+/// takes on one thread when the table does not mislead it (0.49–0.86
+/// million; 0.6–1.8 million for two threads together), and more than any
+/// shortcut of the shared sets takes.
 pub(crate) const FRESH_AFTER: u64 = 2_000_000;
 
 /// The size of the table of its own, in MiB, for a solve with a table of
