@@ -115,14 +115,6 @@ struct Bucket {
 // zero pieces, `State::Empty` (discriminant 0), `false` and generation 0.
 unsafe impl Zeroable for Bucket {}
 
-impl Bucket {
-    /// Every entry, copied: for a bucket no other thread can write (a
-    /// table that is not shared).
-    fn entries(&self) -> [Entry; BUCKET] {
-        std::array::from_fn(|i| Entry::of(self.keys[i], &self.metas[i]))
-    }
-}
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
 enum State {
@@ -134,25 +126,10 @@ enum State {
 }
 
 /// An entry as it is stored: everything but its key, which lies on the
-/// bucket's first line.
+/// bucket's first line (the key travels beside it wherever an entry is
+/// stored or copied).
 #[derive(Clone, Copy, Debug, Default)]
 struct Meta {
-    hand: Hand,
-    pn: u32,
-    dn: u32,
-    work: u32,
-    depth: u16,
-    best: u16,
-    state: State,
-    exact: bool,
-    counted: bool,
-    gen: u8,
-}
-
-/// An entry: its key and what is stored beside it.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
     hand: Hand,
     pn: u32,
     dn: u32,
@@ -172,49 +149,7 @@ struct Entry {
     gen: u8,
 }
 
-impl Entry {
-    #[inline]
-    fn of(key: u64, m: &Meta) -> Entry {
-        Entry {
-            key,
-            hand: m.hand,
-            pn: m.pn,
-            dn: m.dn,
-            work: m.work,
-            depth: m.depth,
-            best: m.best,
-            state: m.state,
-            exact: m.exact,
-            counted: m.counted,
-            gen: m.gen,
-        }
-    }
-
-    #[inline]
-    fn meta(&self) -> Meta {
-        Meta {
-            hand: self.hand,
-            pn: self.pn,
-            dn: self.dn,
-            work: self.work,
-            depth: self.depth,
-            best: self.best,
-            state: self.state,
-            exact: self.exact,
-            counted: self.counted,
-            gen: self.gen,
-        }
-    }
-}
-
 impl Meta {
-    #[inline]
-    fn live(&self, gen: u8) -> bool {
-        self.state != State::Empty && self.gen == gen
-    }
-}
-
-impl Entry {
     #[inline]
     fn live(&self, gen: u8) -> bool {
         self.state != State::Empty && self.gen == gen
@@ -250,7 +185,7 @@ impl Entry {
     /// useful (a proof no longer, a disproof no shallower), under every
     /// convention `other` holds under. `other` is then redundant.
     #[inline]
-    fn covers(&self, other: &Entry) -> bool {
+    fn covers(&self, other: &Meta) -> bool {
         let depth = if self.state == State::Proven {
             self.depth <= other.depth
         } else {
@@ -531,26 +466,11 @@ impl Guard<'_> {
         }
     }
 
-    /// The entry in slot `i`.
+    /// Puts the entry of board `key` with `meta` in slot `i`.
     #[inline]
-    fn get(&mut self, i: usize) -> Entry {
-        let key = self.key(i);
-        Entry::of(key, &self.metas()[i])
-    }
-
-    /// Puts `entry` in slot `i`.
-    #[inline]
-    fn put(&mut self, i: usize, entry: &Entry) {
-        self.metas()[i] = entry.meta();
-        self.table
-            .key_cell(self.b, i)
-            .store(entry.key, Ordering::Relaxed);
-    }
-
-    /// Every entry of the bucket, copied.
-    #[cfg(test)]
-    fn entries(&mut self) -> [Entry; BUCKET] {
-        std::array::from_fn(|i| self.get(i))
+    fn put(&mut self, i: usize, key: u64, meta: Meta) {
+        self.metas()[i] = meta;
+        self.table.key_cell(self.b, i).store(key, Ordering::Relaxed);
     }
 }
 
@@ -883,6 +803,17 @@ impl Table {
         self.placed_at(b).map(|b| self.lock_at(b))
     }
 
+    /// [`Table::lock_placed`] of logical bucket `b` if it also holds a
+    /// slot of board `key` ([`Table::holds_key`], read before the lock),
+    /// `None` when not: a lookup of a board the bucket has nothing of
+    /// takes no lock and reads no entry.
+    #[inline]
+    fn lock_holding(&self, b: usize, key: u64) -> Option<Guard<'_>> {
+        self.placed_at(b)
+            .filter(|&b| self.holds_key(b, key))
+            .map(|b| self.lock_at(b))
+    }
+
     /// Adds `delta` to a counter (an atomic add only while shared).
     #[inline]
     fn count(&self, c: &AtomicU64, delta: u64) {
@@ -1120,30 +1051,20 @@ impl Table {
     /// seen).
     pub fn probe(&self, key: u64, hand: Hand, remaining: u16, rule: Interpositions) -> Probe {
         let gen = self.gen;
-        let mut proven: Option<Entry> = None;
-        let mut open: Option<Entry> = None;
+        let mut proven: Option<Meta> = None;
+        let mut open: Option<Meta> = None;
         // Bounds from open entries of other hands: a superior attacker
         // hand mates at least as easily (our pn is at least its pn), an
         // inferior one is refuted at least as easily (our dn is at least
         // its dn).
         let (mut pn_lb, mut dn_lb) = (0u32, 0u32);
-        // A bucket not placed in this generation, or holding no slot of
-        // this board, has nothing to say: no lock, no entry read.
-        if let Some(b) = self
-            .placed_at(self.bucket(key))
-            .filter(|&b| self.holds_key(b, key))
-        {
-            let mut guard = self.lock_at(b);
+        if let Some(mut guard) = self.lock_holding(self.bucket(key), key) {
             for i in 0..BUCKET {
                 if guard.key(i) != key {
                     continue;
                 }
-                let m = guard.metas()[i];
-                if !m.live(gen) {
-                    continue;
-                }
-                let e = Entry::of(key, &m);
-                if !e.holds_under(rule) {
+                let e = guard.metas()[i];
+                if !e.live(gen) || !e.holds_under(rule) {
                     continue;
                 }
                 match e.state {
@@ -1188,17 +1109,14 @@ impl Table {
         }
         if !self.share_open {
             open = self
-                .placed_at(self.open_bucket(key, hand))
-                .filter(|&b| self.holds_key(b, key))
-                .and_then(|b| {
-                    let mut guard = self.lock_at(b);
+                .lock_holding(self.open_bucket(key, hand), key)
+                .and_then(|mut guard| {
                     (0..BUCKET).find_map(|i| {
                         if guard.key(i) != key {
                             return None;
                         }
                         let m = guard.metas()[i];
-                        (m.live(gen) && m.state == State::Open && m.hand == hand)
-                            .then(|| Entry::of(key, &m))
+                        (m.live(gen) && m.state == State::Open && m.hand == hand).then_some(m)
                     })
                 });
             pn_lb = 0;
@@ -1267,8 +1185,8 @@ impl Table {
         self.insert(
             lane,
             &mut guard,
-            Entry {
-                key,
+            key,
+            Meta {
                 hand,
                 pn,
                 dn,
@@ -1357,8 +1275,7 @@ impl Table {
         best: Move,
         work: u64,
     ) {
-        let entry = Entry {
-            key,
+        let entry = Meta {
             hand: proof_hand,
             pn: 0,
             dn: INF,
@@ -1370,7 +1287,7 @@ impl Table {
             counted: false,
             gen: self.gen,
         };
-        self.store_resolved(lane, node_hand, entry, work);
+        self.store_resolved(lane, key, node_hand, entry, work);
     }
 
     /// Stores a disproof of the node `(key, node_hand)`: no mate within
@@ -1405,8 +1322,7 @@ impl Table {
         rule: Interpositions,
         work: u64,
     ) {
-        let entry = Entry {
-            key,
+        let entry = Meta {
             hand: disproof_hand,
             pn: INF,
             dn: 0,
@@ -1418,41 +1334,39 @@ impl Table {
             counted: rule == Interpositions::CountAll,
             gen: self.gen,
         };
-        self.store_resolved(lane, node_hand, entry, work);
+        self.store_resolved(lane, key, node_hand, entry, work);
     }
 
-    /// Stores the resolved `entry` of the node `(entry.key, node_hand)`
-    /// with `work` (proofs and disproofs alike): nothing is added when a
-    /// result of the same kind already covers it ([`Entry::covers`]);
-    /// otherwise the results it covers and the node's open entry go, their
-    /// work carried into it.
-    fn store_resolved(&self, lane: usize, node_hand: Hand, mut entry: Entry, work: u64) {
+    /// Stores the resolved `entry` of the node `(key, node_hand)` with
+    /// `work` (proofs and disproofs alike): nothing is added when a result
+    /// of the same kind already covers it ([`Meta::covers`]); otherwise
+    /// the results it covers and the node's open entry go, their work
+    /// carried into it.
+    fn store_resolved(&self, lane: usize, key: u64, node_hand: Hand, mut entry: Meta, work: u64) {
         let gen = self.gen;
-        let key = entry.key;
         let mut carried = clamp_work(work);
         let mut guard = self.lock_resolving(lane, key, node_hand, &mut carried);
         for i in 0..BUCKET {
             if guard.key(i) != key {
                 continue;
             }
-            let e = guard.get(i);
+            let e = &mut guard.metas()[i];
             if !e.live(gen) || e.state != entry.state {
                 continue;
             }
-            let m = &mut guard.metas()[i];
             if e.covers(&entry) {
                 // Already known, at least as generally.
-                m.work = m.work.saturating_add(carried);
+                e.work = e.work.saturating_add(carried);
                 return;
             }
-            if entry.covers(&e) {
+            if entry.covers(e) {
                 carried = carried.saturating_add(e.work);
-                m.state = State::Empty;
+                e.state = State::Empty;
                 self.count_used(lane, -1);
             }
         }
         entry.work = carried;
-        self.insert(lane, &mut guard, entry);
+        self.insert(lane, &mut guard, key, entry);
     }
 
     /// Lists bucket `b` as written to in this generation.
@@ -1501,14 +1415,14 @@ impl Table {
         }
     }
 
-    /// Puts `entry` into the locked bucket: in a free slot, or in place of
-    /// an open entry with the least work, or when none is open the
-    /// resolved one with the least work.
-    fn insert(&self, lane: usize, guard: &mut Guard<'_>, entry: Entry) {
+    /// Puts the entry of board `key` with `entry` into the locked bucket:
+    /// in a free slot, or in place of an open entry with the least work,
+    /// or when none is open the resolved one with the least work.
+    fn insert(&self, lane: usize, guard: &mut Guard<'_>, key: u64, entry: Meta) {
         let gen = self.gen;
         let b = guard.b;
         if let Some(i) = guard.metas().iter().position(|m| !m.live(gen)) {
-            guard.put(i, &entry);
+            guard.put(i, key, entry);
             self.count_used(lane, 1);
             // A bucket's first live entry goes to its first slot (every
             // slot is free then): the bucket is listed there, and again
@@ -1532,7 +1446,7 @@ impl Table {
                 (m.state != State::Open, m.work)
             })
             .expect("buckets are not empty");
-        guard.put(victim, &entry);
+        guard.put(victim, key, entry);
         self.count_replacement(lane);
     }
 
@@ -1547,14 +1461,17 @@ impl Table {
             // SAFETY: `from` is not shared, so no other reference to its
             // buckets exists while this one is read.
             let bucket = unsafe { &*from.buckets.as_mut_ptr().add(b) };
-            for e in bucket.entries().iter().filter(|e| e.live(from.gen)) {
+            for (&key, e) in bucket.keys.iter().zip(&bucket.metas) {
+                if !e.live(from.gen) {
+                    continue;
+                }
                 let to = if e.state == State::Open {
-                    self.open_bucket(e.key, e.hand)
+                    self.open_bucket(key, e.hand)
                 } else {
-                    self.bucket(e.key)
+                    self.bucket(key)
                 };
                 let mut guard = self.lock(to);
-                self.insert(0, &mut guard, Entry { gen, ..*e });
+                self.insert(0, &mut guard, key, Meta { gen, ..*e });
             }
         };
         if from.untracked.load(Ordering::Relaxed) {
@@ -1822,7 +1739,7 @@ mod tests {
             assert!(t
                 .buckets
                 .iter()
-                .all(|b| b.entries().iter().all(|e| e.state == State::Empty)));
+                .all(|b| b.metas.iter().all(|e| e.state == State::Empty)));
         }
         // More buckets than the list holds: the next generation.
         let keys: Vec<u64> = (0..4000u64)
@@ -1909,7 +1826,7 @@ mod tests {
                 let gen = t.gen;
                 t.buckets
                     .iter()
-                    .map(|b| b.entries().iter().filter(|e| e.live(gen)).count())
+                    .map(|b| b.metas.iter().filter(|e| e.live(gen)).count())
                     .sum::<usize>()
             };
             assert_eq!(
@@ -1955,7 +1872,7 @@ mod tests {
                     .iter()
                     .enumerate()
                     .all(|(b, bucket)| b < placed * PAGE_BUCKETS
-                        || bucket.entries().iter().all(|e| !e.live(gen))));
+                        || bucket.metas.iter().all(|e| !e.live(gen))));
             }
         }
         // A table shared while mapped is laid out in place first.
@@ -2017,10 +1934,10 @@ mod tests {
     #[test]
     fn zeroed_buckets_are_empty() {
         let a = ZeroedArray::<Bucket>::try_new(2).unwrap();
-        for e in a.iter().flat_map(|b| b.entries()) {
+        for (key, e) in a.iter().flat_map(|b| b.keys.iter().zip(&b.metas)) {
             assert_eq!(e.state, State::Empty);
             assert!(!e.exact);
-            assert_eq!((e.key, e.hand, e.gen), (0, Hand::EMPTY, 0));
+            assert_eq!((*key, e.hand, e.gen), (0, Hand::EMPTY, 0));
             assert!(!e.live(1));
         }
     }
@@ -2470,7 +2387,7 @@ mod tests {
         // The count of entries in use stayed exact under concurrency.
         let gen = t.gen;
         let live = (0..t.buckets.len())
-            .map(|b| t.lock(b).entries().iter().filter(|e| e.live(gen)).count())
+            .map(|b| t.lock(b).metas().iter().filter(|e| e.live(gen)).count())
             .sum::<usize>();
         assert_eq!(s.used, live);
     }
@@ -2504,7 +2421,7 @@ mod tests {
         assert!(s.collected > 0);
         let gen = t.gen;
         let live = (0..t.buckets.len())
-            .map(|b| t.lock(b).entries().iter().filter(|e| e.live(gen)).count())
+            .map(|b| t.lock(b).metas().iter().filter(|e| e.live(gen)).count())
             .sum::<usize>();
         assert_eq!(s.used, live, "the lanes, folded, count every entry");
     }
@@ -2543,7 +2460,7 @@ mod tests {
         assert!(!t.collecting.load(Ordering::Relaxed));
         let gen = t.gen;
         let live = (0..t.buckets.len())
-            .map(|b| t.lock(b).entries().iter().filter(|e| e.live(gen)).count())
+            .map(|b| t.lock(b).metas().iter().filter(|e| e.live(gen)).count())
             .sum::<usize>();
         assert_eq!(s.used, live);
         assert!(s.used <= s.capacity, "{} of {}", s.used, s.capacity);
