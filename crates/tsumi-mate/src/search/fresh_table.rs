@@ -95,14 +95,9 @@ impl Walker {
                 (Some(t), true) => t,
                 _ => cx.tt,
             };
-            let cap = cx.cap.min(self.nodes.saturating_add(turn));
-            let r = self.settle_here(&cx.on_table(tt).capped(cap), remaining, ply);
-            if r.resolved() || self.nodes < cap || cap == cx.cap {
-                // Settled, stopped by a limit, or by the phase's own cap.
-                return (r, turns);
-            }
-            self.budget.resume(self.nodes);
-            if self.budget.is_exhausted() {
+            let on_tt = cx.on_table(tt);
+            if let Ok(r) = self.settle_for(&on_tt, turn, |w, cx| w.settle_here(cx, remaining, ply))
+            {
                 return (r, turns);
             }
             if on_fresh {
@@ -120,10 +115,9 @@ mod tests {
     use crate::config::SolverConfig;
     use crate::limits::{Budget, Limits};
     use crate::search::context::Context;
+    use crate::search::parallel::tests::two_plies_in;
     use crate::search::walker::Walker;
-    use crate::solver::Solver;
     use crate::table::Table;
-    use tsumi_core::Position;
 
     /// 将棋無双 9 (29 plies), two plies into its line, asked whether it is
     /// mated within the 27 plies left (yes) and within 25 (no): settled
@@ -133,17 +127,7 @@ mod tests {
     /// and the solve's table take several turns each: the same answer.
     #[test]
     fn turns_on_a_table_of_its_own_give_the_same_answer() {
-        let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
-        let root = Position::from_sfen(sfen).unwrap();
-        let sol = Solver::new(SolverConfig::default()).solve(&root).unwrap();
-        assert_eq!(sol.length, Some(29));
-        let attacker = root.side_to_move();
-        let mut pos = root.clone();
-        let mut path = vec![(pos.board_key(), pos.hand(attacker))];
-        for &m in &sol.pv[..2] {
-            pos.do_move(m);
-            path.push((pos.board_key(), pos.hand(attacker)));
-        }
+        let (pos, attacker, path) = two_plies_in();
         for threads in [1, 2] {
             for (remaining, mated) in [(27, true), (25, false)] {
                 let config = SolverConfig {

@@ -200,6 +200,29 @@ impl Walker {
         r
     }
 
+    /// Runs `search` (a settling of the current node) on `cx` capped at
+    /// `nodes` more nodes. `Ok`: its result, the node settled or the
+    /// search stopped by a limit or by the context's own cap; `Err`: the
+    /// extra cap alone stopped it, and the budget is resumed so that the
+    /// caller may go on (on the same table or another).
+    pub(crate) fn settle_for(
+        &mut self,
+        cx: &Context,
+        nodes: u64,
+        search: impl FnOnce(&mut Walker, &Context) -> NodeResult,
+    ) -> Result<NodeResult, NodeResult> {
+        let cap = cx.cap.min(self.nodes.saturating_add(nodes));
+        let r = search(self, &cx.capped(cap));
+        if r.resolved() || self.nodes < cap || cap == cx.cap {
+            return Ok(r);
+        }
+        self.budget.resume(self.nodes);
+        if self.budget.is_exhausted() {
+            return Ok(r);
+        }
+        Err(r)
+    }
+
     /// Settles `q` within `remaining` plies on the same table and budget
     /// as a search of its own, with no path above it: only repetitions
     /// inside its own tree count, so a result with no repetition holds on

@@ -94,17 +94,10 @@ impl Walker {
             // One thread, or already one of a parallel search's.
             return self.settle(cx, remaining, ply);
         }
-        let solo_cap = cx.cap.min(self.nodes.saturating_add(SOLO_NODES));
-        let r = self.settle(&cx.capped(solo_cap), remaining, ply);
-        if r.resolved() || self.nodes < solo_cap || solo_cap == cx.cap {
-            // Settled, stopped by a limit, or by the phase's own cap.
-            return r;
+        match self.settle_for(cx, SOLO_NODES, |w, cx| w.settle(cx, remaining, ply)) {
+            Ok(r) => r,
+            Err(_) => self.settle_together(cx, remaining, ply),
         }
-        self.budget.resume(self.nodes);
-        if self.budget.is_exhausted() {
-            return r;
-        }
-        self.settle_together(cx, remaining, ply)
     }
 
     /// [`Walker::settle_here`] at `q`, a position off the current line (a
@@ -221,7 +214,7 @@ fn helper_worker(lane: usize) -> Worker {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::config::SolverConfig;
     use crate::limits::{Budget, Limits};
     use crate::search::context::Context;
@@ -232,7 +225,7 @@ mod tests {
 
     /// 将棋無双 9 (29 plies), two plies into its line: the node, the side
     /// that mates and the path from the root.
-    fn two_plies_in() -> (Position, tsumi_core::Color, Vec<(u64, Hand)>) {
+    pub(crate) fn two_plies_in() -> (Position, tsumi_core::Color, Vec<(u64, Hand)>) {
         let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
         let root = Position::from_sfen(sfen).unwrap();
         let sol = Solver::new(SolverConfig::default()).solve(&root).unwrap();

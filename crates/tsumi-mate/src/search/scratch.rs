@@ -59,10 +59,7 @@ impl Walker {
         if std::ptr::eq(cx.tt, large) {
             return (self.settle(cx, remaining, 0), large);
         }
-        let small = cx.capped(self.nodes.saturating_add(SCRATCH_NODES));
-        let r = self.settle(&small, remaining, 0);
-        self.budget.resume(self.nodes);
-        if r.resolved() || self.budget.is_exhausted() {
+        if let Ok(r) = self.settle_for(cx, SCRATCH_NODES, |w, cx| w.settle(cx, remaining, 0)) {
             return (r, cx.tt);
         }
         large.absorb(cx.tt);
