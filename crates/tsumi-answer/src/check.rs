@@ -172,13 +172,16 @@ pub fn check_line(
         finding.proven = true;
         finding.summary = format!("sound: mate in {la}, no cook found");
         // A sound line's longer defences are all set aside: 変長
-        // variations or detours that decline a capture (a detour of another kind is
-        // not set aside, so it is a fault above).
+        // variations or detours that decline a capture or interpose on
+        // another square (a detour of another kind is not set aside, so it is a
+        // fault above).
         if let Some(d) = report.longer_defences.first() {
             let why = if d.is_henchou() {
                 "with pieces left over"
-            } else {
+            } else if d.declines_capture() {
                 "a detour that declines a capture"
+            } else {
+                "a detour by another interposition"
             };
             finding.summary += &format!(
                 " ({} at ply {}: {} is mated in {}, {why})",

@@ -79,7 +79,7 @@ pub fn mate_kif(
     for (i, d) in r.longer_defences.iter().enumerate() {
         let kind = if d.is_henchou() {
             "変長"
-        } else if d.declines_capture() {
+        } else if d.is_set_aside_detour() {
             "迂回"
         } else {
             "長い応手"

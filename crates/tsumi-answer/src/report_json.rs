@@ -49,7 +49,9 @@ struct JsonLonger {
     /// reaches after this ply, later; else null.
     detour: Option<u32>,
     /// With `detour`: "declined-capture" (it declines a capture the line
-    /// makes: set aside under the no-leftover convention) or "shuffle" (any other way round: followed).
+    /// makes) or "interposition" (it interposes where the line
+    /// interposes elsewhere), both set aside under the no-leftover convention, or
+    /// "shuffle" (any other way round: followed).
     detour_kind: Option<&'static str>,
     /// Its line, the defence first, to the mate (USI), when it was built.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -169,10 +171,11 @@ impl JsonReport {
     }
 }
 
-/// The JSON name of a detour's kind.
-fn detour_kind_name(kind: DetourKind) -> &'static str {
+/// The name of a detour's kind in the JSON report (and in Python's).
+pub fn detour_kind_name(kind: DetourKind) -> &'static str {
     match kind {
         DetourKind::DeclinedCapture => "declined-capture",
+        DetourKind::Interposition => "interposition",
         DetourKind::Shuffle => "shuffle",
     }
 }

@@ -77,7 +77,7 @@ pub fn summary(r: &Report) -> String {
         let detours = r
             .longer_defences
             .iter()
-            .filter(|d| d.declines_capture() && !d.is_henchou())
+            .filter(|d| d.is_set_aside_detour() && !d.is_henchou())
             .count();
         if detours > 0 {
             parts.push(format!("迂回 {detours}"));
@@ -149,6 +149,12 @@ pub fn print_details(
             (Some(n), _) if d.declines_capture() => writeln!(
                 out,
                 "  迂回: ply {} {mv} is mated in {n}, longer than the line, by declining a capture and coming round to the line's position after ply {} later (a detour, set aside as classic solutions do)",
+                d.ply,
+                d.detour.unwrap_or_default()
+            )?,
+            (Some(n), _) if d.is_set_aside_detour() => writeln!(
+                out,
+                "  迂回: ply {} {mv} is mated in {n}, longer than the line, by interposing on another square and coming round to the line's position after ply {} later (a detour, set aside)",
                 d.ply,
                 d.detour.unwrap_or_default()
             )?,

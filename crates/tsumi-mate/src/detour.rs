@@ -13,11 +13,22 @@
 //!   ply 16), and under [`crate::Defence::NoLeftover`] the line does too;
 //!   the soundness report lists the longer one beside the 変長
 //!   variations.
+//! - an **interposition**: both defences interpose the same piece (a
+//!   piece of one kind dropped, or the piece on one square moved, between
+//!   the checker and the king) on different squares, and the longer one's
+//!   line comes round to the shorter one's position after one extra
+//!   exchange: the interposed piece, or the piece that took it, is taken
+//!   two plies later. The line follows the shorter defence, as for a
+//!   declined capture.
 //! - a **shuffle**: anything else, such as the king stepping round while
 //!   a piece is dropped and then moved where the shorter line drops it at
 //!   once. modern.tsv's yumei-0357 is published along the longer way, so
 //!   the line follows the longer defence as any other, and the report
 //!   only says what it is.
+//!
+//! Both set-aside kinds are told by the two defences' first moves alone
+//! ([`may_be_set_aside`]), so the line builder builds the shorter line
+//! only when the longer one could be such a detour.
 
 use std::collections::HashMap;
 use tsumi_core::{Move, Position};
@@ -64,8 +75,23 @@ pub enum DetourKind {
     /// The longer defence declines a capture the shorter one makes: set
     /// aside under [`crate::Defence::NoLeftover`].
     DeclinedCapture,
+    /// Both defences interpose the same piece, on different squares, and
+    /// the longer one comes round to the shorter one's position: set
+    /// aside under [`crate::Defence::NoLeftover`].
+    Interposition,
     /// Any other way round: followed like any longer defence.
     Shuffle,
+}
+
+impl DetourKind {
+    /// Whether the no-leftover convention follows the shorter defence
+    /// instead of this detour.
+    pub fn is_set_aside(self) -> bool {
+        matches!(
+            self,
+            DetourKind::DeclinedCapture | DetourKind::Interposition
+        )
+    }
 }
 
 /// A detour of the line `shorter` by the line `longer` (both from the
@@ -90,18 +116,15 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 /// kind; `None` when it makes none.
 pub fn detour(pos: &Position, longer: &[Move], shorter: &[Move]) -> Option<Detour> {
     let (i, j) = rejoins_later(pos, longer, shorter)?;
-    let declined = match (shorter.first(), longer.first()) {
-        (Some(&s), Some(&l)) => declines(pos, l, s),
-        _ => false,
+    let kind = match (shorter.first(), longer.first()) {
+        (Some(&s), Some(&l)) if declines(pos, l, s) => DetourKind::DeclinedCapture,
+        (Some(&s), Some(&l)) if interpose_alike(pos, l, s) => DetourKind::Interposition,
+        _ => DetourKind::Shuffle,
     };
     Some(Detour {
         longer_ply: i,
         shorter_ply: j,
-        kind: if declined {
-            DetourKind::DeclinedCapture
-        } else {
-            DetourKind::Shuffle
-        },
+        kind,
     })
 }
 
@@ -111,13 +134,39 @@ fn declines(pos: &Position, longer: Move, shorter: Move) -> bool {
     is_capture(pos, shorter) && !is_capture(pos, longer)
 }
 
-/// Whether the line `longer` could make a declined-capture detour of the
-/// line of the defence `shorter_first` (from `pos`), before that line is
-/// built: a cheap test that spares building lines that cannot make one.
-pub fn may_decline_capture(pos: &Position, longer: &[Move], shorter_first: Move) -> bool {
+/// True when the defence `m` (from `pos`, the defender in check)
+/// interposes: a drop, or a move of a piece other than the king that
+/// takes nothing (a legal reply to a check that neither moves the king
+/// nor takes the checker blocks the check).
+fn interposes(pos: &Position, m: Move) -> bool {
+    match m.from() {
+        None => true,
+        Some(f) => Some(f) != pos.king_square(pos.side_to_move()) && !is_capture(pos, m),
+    }
+}
+
+/// True when the defences `longer` and `shorter` (both from `pos`)
+/// interpose the same piece on different squares: drops of one kind, or
+/// moves of the piece on one square.
+fn interpose_alike(pos: &Position, longer: Move, shorter: Move) -> bool {
+    interposes(pos, longer)
+        && interposes(pos, shorter)
+        && longer.to() != shorter.to()
+        && match (longer.from(), shorter.from()) {
+            (None, None) => longer.drop_kind() == shorter.drop_kind(),
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+}
+
+/// Whether the line `longer` could make a detour of the line of the
+/// defence `shorter_first` (from `pos`) that the no-leftover convention
+/// sets aside ([`DetourKind::is_set_aside`]), before that line is built:
+/// a cheap test that spares building lines that cannot make one.
+pub fn may_be_set_aside(pos: &Position, longer: &[Move], shorter_first: Move) -> bool {
     longer
         .first()
-        .is_some_and(|&l| declines(pos, l, shorter_first))
+        .is_some_and(|&l| declines(pos, l, shorter_first) || interpose_alike(pos, l, shorter_first))
 }
 
 #[cfg(test)]
@@ -165,7 +214,7 @@ mod tests {
             (d.longer_ply, d.shorter_ply, d.kind),
             (5, 3, DetourKind::DeclinedCapture)
         );
-        assert!(may_decline_capture(&pos, &longer, shorter[0]));
+        assert!(may_be_set_aside(&pos, &longer, shorter[0]));
 
         // The king steps to 4b, not 4a, and reaches 4a two plies later
         // while the rook comes round: no capture, a shuffle.
@@ -177,6 +226,37 @@ mod tests {
             (d.longer_ply, d.shorter_ply, d.kind),
             (4, 2, DetourKind::Shuffle)
         );
-        assert!(!may_decline_capture(&pos, &longer, shorter[0]));
+        assert!(!may_be_set_aside(&pos, &longer, shorter[0]));
+    }
+
+    #[test]
+    fn another_interposition_is_told_apart() {
+        // A random position (found by the search that found the one in
+        // `tests/line_conventions.rs`) after L*6d: the
+        // knight interposed on 6b is taken by the promoting lance and the
+        // king takes it back; interposed on 6c, it is taken, the king
+        // steps to 7a, the lance follows to 6b and the king takes it
+        // there, two plies later.
+        let pos = Position::from_sfen("3k5/2s6/7R1/3L5/9/9/9/9/3N5 w GSn 2").unwrap();
+        let shorter = moves(&pos, &["N*6b", "6d6b+", "6a6b", "N*7d"]);
+        let longer = moves(&pos, &["N*6c", "6d6c", "6a7a", "6c6b+", "7a6b", "N*7d"]);
+        let d = detour(&pos, &longer, &shorter).unwrap();
+        assert_eq!(
+            (d.longer_ply, d.shorter_ply, d.kind),
+            (5, 3, DetourKind::Interposition)
+        );
+        assert!(d.kind.is_set_aside());
+        assert!(may_be_set_aside(&pos, &longer, shorter[0]));
+        // A king move against an interposition is neither kind.
+        let king = moves(&pos, &["6a7a"]);
+        assert!(!may_be_set_aside(&pos, &king, shorter[0]));
+        assert!(!may_be_set_aside(&pos, &longer, king[0]));
+        assert!(!DetourKind::Shuffle.is_set_aside());
+        // Interpositions of two kinds are not alike.
+        let pos = Position::from_sfen("3k5/2s6/7R1/3L5/9/9/9/9/3N5 w GSnp 2").unwrap();
+        let pawn = moves(&pos, &["P*6c"]);
+        let knight = moves(&pos, &["N*6b"]);
+        assert!(!may_be_set_aside(&pos, &pawn, knight[0]));
+        assert!(may_be_set_aside(&pos, &moves(&pos, &["N*6c"]), knight[0]));
     }
 }

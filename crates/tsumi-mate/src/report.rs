@@ -139,15 +139,23 @@ impl LongerDefence {
         self.detour_kind == Some(DetourKind::DeclinedCapture)
     }
 
+    /// A detour the convention sets aside ([`DetourKind::is_set_aside`]):
+    /// it declines a capture the line makes, or it interposes where the
+    /// line interposes elsewhere, and comes round to the line's position
+    /// two plies later.
+    pub fn is_set_aside_detour(&self) -> bool {
+        self.detour_kind.is_some_and(DetourKind::is_set_aside)
+    }
+
     /// A variation the convention sets aside ([`Defence::NoLeftover`]): a
-    /// 変長 variation or a detour that declines a capture, not a flaw of
-    /// the line. A
+    /// 変長 variation or a detour that declines a capture or interposes
+    /// elsewhere, not a flaw of the line. A
     /// detour of another kind (a shuffle) is not set aside: the line
     /// follows it like any longer defence (`search/principal_line.rs` says
     /// why), so a line that takes the shorter defence instead is faulted
     /// there; [`LongerDefence::detour`] only says what it is.
     pub fn is_set_aside(&self) -> bool {
-        self.is_henchou() || self.declines_capture()
+        self.is_henchou() || self.is_set_aside_detour()
     }
 }
 

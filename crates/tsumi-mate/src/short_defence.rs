@@ -21,14 +21,15 @@
 //!   as the solver's line), and a longer defence whose line, or some
 //!   shortest mate against it, leaves pieces over (変長) does not count
 //!   against an author's defence whose line leaves none, nor does an
-//!   detour of the author's line that declines a capture (`detour.rs`).
+//!   detour of the author's line that the convention sets aside (one that
+//!   declines a capture or interposes elsewhere: `detour.rs`).
 //!
 //! The first ply where the author's defence is mated sooner than a longer
 //! one is the one at fault.
 
 use crate::child::Child;
 use crate::defence::Defence;
-use crate::detour::{detour, DetourKind};
+use crate::detour::detour;
 use crate::limits::{Limits, Phase};
 use crate::report::{check_line_shape, HENCHOU_PLIES};
 use crate::search::context::Context;
@@ -176,12 +177,12 @@ fn examine(
             None => None,
             Some(b) => {
                 let (n, clean, line) = rule_line(w, cx, c, b, ply)?;
-                // A detour of the author's line that declines a capture is set aside
-                // as the solver's line sets it aside (`detour.rs`).
+                // A detour of the author's line that the convention sets
+                // aside is set aside as the solver's line sets it aside
+                // (`detour.rs`).
                 let declined = clean
                     && line.as_deref().is_some_and(|l| {
-                        detour(&w.pos, l, rest)
-                            .is_some_and(|d| d.kind == DetourKind::DeclinedCapture)
+                        detour(&w.pos, l, rest).is_some_and(|d| d.kind.is_set_aside())
                     });
                 let outlasts = if declined {
                     false

@@ -2,9 +2,10 @@
 //! the 無駄合 rule): a spare-piece (駒余り) variation is not followed, and
 //! the soundness report lists it beside the 変長; a detour (迂回) that
 //! declines a capture (a shorter defence takes a piece that this one takes
-//! two plies later) is not followed either; a detour of another
+//! two plies later) is not followed either, nor one that interposes where
+//! a shorter defence interposes elsewhere; a detour of another
 //! kind is followed as any longer defence is; `Defence::Longest` follows
-//! the longest defence in all three.
+//! the longest defence in all four.
 //!
 //! The positions come from YaneuraOu's mate-in-N collection
 //! (`../shared/data/tsume/mate-7-ply.txt` line 146, `mate-9-ply.txt` line
@@ -27,6 +28,13 @@
 //!   declines the capture, and its line (7b8b 9b8b 7d7c) takes the silver
 //!   two plies later and reaches at its ply 5 the position 8a7b 7d7c
 //!   reaches at ply 3 (`--check 6b7b` from the position after 9b8a).
+//! - another interposition: a random position (one of 17,039 made by a
+//!   script to look for this case, the only one found), checked the same
+//!   way with `--check L*8e`: the pawn interposed on 8b is mated in 8
+//!   plies (the defence included), on 8c in 6, and the line of 8b
+//!   (6b6a 8a9b S*8c 8b8c 6a7b) reaches at its ply 6 the position the line
+//!   of 8c (S*9b 8a9b 6b7b) reaches at ply 4; on 8d, also 6, some shortest
+//!   mate leaves a piece.
 
 use tsumi_core::{Move, Position};
 use tsumi_mate::detour::DetourKind;
@@ -38,6 +46,7 @@ const SPARE: &str =
 const DETOUR: &str = "l2+B4l/k3+N1P2/2n4g1/p1s1P1p1p/1pppS2p1/PP6P/1GSP+bS3/2KGg4/LN2r2NL b R5p 1";
 const DECLINED: &str =
     "l6+Pl/k2+S2g2/2nB3s1/p1Gpp3p/1N2npB2/P1pPS1p1P/1+rN2P3/2S1K4/2+r2G2L b Pgl5p 1";
+const INTERPOSED: &str = "1k7/2l+R5/9/9/9/9/9/9/9 b SLp 1";
 
 fn solve(sfen: &str, defence: Option<Defence>) -> (Position, Solver, Solution) {
     let pos = Position::from_sfen(sfen).unwrap();
@@ -157,4 +166,54 @@ fn a_detour_that_declines_a_capture_is_not_followed() {
         panic!("{scan:?}");
     };
     assert_eq!((short.ply, short.longest.to_usi()), (4, "8a9b".to_string()));
+}
+
+#[test]
+fn a_detour_by_another_interposition_is_not_followed() {
+    // auto: the pawn is interposed on 8c, not on 8b, whose line only
+    // comes round to 8c's position two plies later; 8d, as long as 8c, is
+    // a spare-piece variation. The proven length is given beside the line.
+    let (pos, mut solver, s) = solve(INTERPOSED, None);
+    assert_eq!(
+        usi(&s.pv),
+        ["L*8e", "P*8c", "S*9b", "8a9b", "6b7b", "9b9a", "L*9b"]
+    );
+    assert_eq!(s.longest_defence, Some(9));
+    assert!(s.leftover.is_empty());
+    let r = solver.report(&pos, &s, &Limits::none()).unwrap().unwrap();
+    assert!(r.proves_mate(), "{:?}", r.longer_defences);
+    assert_eq!(r.longer_defences.len(), 1, "{:?}", r.longer_defences);
+    let d = &r.longer_defences[0];
+    assert_eq!(
+        (d.ply, d.mv.to_usi(), d.length),
+        (2, "P*8b".to_string(), Some(8))
+    );
+    assert_eq!(d.leftover.map(|h| h.is_empty()), Some(true));
+    assert_eq!(d.spare_piece, Some(false));
+    assert!(!d.is_henchou());
+    assert!(!d.declines_capture());
+    assert_eq!(d.detour_kind, Some(DetourKind::Interposition));
+    assert!(d.is_set_aside_detour());
+    assert!(d.is_set_aside());
+    assert_eq!(r.real_longer_defences().count(), 0);
+    let scan = solver
+        .first_short_defence(&pos, &s.pv, &Limits::none())
+        .unwrap();
+    assert_eq!(scan, DefenceScan::AllLongest);
+
+    // longest: 8b is the longest defence, 9 plies, and the line through
+    // 8c is faulted at ply 2.
+    let (_, mut solver, long) = solve(INTERPOSED, Some(Defence::Longest));
+    assert_eq!(
+        usi(&long.pv),
+        ["L*8e", "P*8b", "6b6a", "8a9b", "S*8c", "8b8c", "6a7b", "9b9a", "L*9b"]
+    );
+    assert_eq!(long.longest_defence, None);
+    let scan = solver
+        .first_short_defence(&pos, &s.pv, &Limits::none())
+        .unwrap();
+    let DefenceScan::Short(short) = scan else {
+        panic!("{scan:?}");
+    };
+    assert_eq!((short.ply, short.longest.to_usi()), (2, "P*8b".to_string()));
 }

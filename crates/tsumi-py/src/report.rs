@@ -5,9 +5,9 @@
 use crate::convert::hand_dict;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use tsumi_answer::report_json::detour_kind_name;
 use tsumi_answer::variation_lines::VariationLines;
 use tsumi_core::Move;
-use tsumi_mate::detour::DetourKind;
 use tsumi_mate::report::Report;
 
 fn usi_list(line: &[Move]) -> Vec<String> {
@@ -66,13 +66,7 @@ pub fn report_dict<'py>(
         )?;
         e.set_item("spare_piece", l.spare_piece)?;
         e.set_item("detour", l.detour)?;
-        e.set_item(
-            "detour_kind",
-            l.detour_kind.map(|k| match k {
-                DetourKind::DeclinedCapture => "declined-capture",
-                DetourKind::Shuffle => "shuffle",
-            }),
-        )?;
+        e.set_item("detour_kind", l.detour_kind.map(detour_kind_name))?;
         longer.append(e)?;
     }
     d.set_item("longer_defences", longer)?;

@@ -84,7 +84,8 @@ pub struct LongerView {
     length: Option<u32>,
     leftover: Option<String>,
     henchou: bool,
-    /// For a detour that declines a capture: the main line's ply whose position its line
+    /// For a detour the convention sets aside (it declines a capture or
+    /// interposes where the line interposes elsewhere): the main line's ply whose position its line
     /// reaches later.
     detour: Option<u32>,
 }
@@ -200,7 +201,9 @@ pub fn report_view(start: &Position, line: &[Move], r: &Report) -> ReportView {
             length: d.length,
             leftover: d.leftover.map(kanji_hand),
             henchou: d.is_henchou(),
-            detour: d.detour.filter(|_| d.declines_capture() && !d.is_henchou()),
+            detour: d
+                .detour
+                .filter(|_| d.is_set_aside_detour() && !d.is_henchou()),
         })
         .collect();
     let same_length = r

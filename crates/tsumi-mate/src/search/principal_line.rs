@@ -20,7 +20,7 @@
 
 use crate::child::Child;
 use crate::defence::Defence;
-use crate::detour::{detour, may_decline_capture, DetourKind};
+use crate::detour::{detour, may_be_set_aside};
 use crate::keymap::KeyLenMap;
 use crate::search::context::Context;
 use crate::search::spare_piece::SpareMemo;
@@ -258,7 +258,9 @@ impl Walker {
     /// mated within `n - 1`): the longest line that leaves the attacker
     /// no piece through a defence that is neither a 駒余り variation (some
     /// shortest mate against it ends with a piece in hand:
-    /// `search/spare_piece.rs`) nor a detour that declines a capture (`detour.rs`); else
+    /// `search/spare_piece.rs`) nor a detour the convention sets aside
+    /// (one that declines a capture or interposes where the
+    /// shorter defence interposes elsewhere: `detour.rs`); else
     /// the longest line that leaves no piece through one of those; else the best line
     /// of a longest defence (fewest pieces left). A defence's line is
     /// built by the same rule, so it may be shorter than the defence's
@@ -346,9 +348,11 @@ impl Walker {
     /// be followed: some shortest mate against it leaves a piece (a 駒余り
     /// variation), or its line is a detour of the line of a defence mated
     /// sooner that takes a piece this one declines (`detour.rs`; 将棋無双
-    /// 39 is published so). The defences looked at for the detour are
-    /// those not taken yet, longest first, as they would be taken. A
-    /// detour of another kind is followed: setting those aside cost
+    /// 39 is published so), or that interposes as this one does (a 中合
+    /// that comes round to the closer interposition's position). The
+    /// defences looked at for the detour are those not taken yet, longest
+    /// first, as they would be taken. A detour of another kind (a
+    /// shuffle) is followed: setting those aside cost
     /// modern.tsv a published length (yumei-0357: 19 plies published, 17
     /// with it set aside). Not looked into once the exploration of ties is
     /// spent.
@@ -375,7 +379,7 @@ impl Walker {
         }
         let mut later: Vec<usize> = Vec::new();
         for (j2, c2) in children.iter().enumerate() {
-            if lengths.taken[j2] || !may_decline_capture(&self.pos, line, c2.mv) {
+            if lengths.taken[j2] || !may_be_set_aside(&self.pos, line, c2.mv) {
                 continue;
             }
             lengths.pin(j2, |within| self.child_mated_within(cx, c2, within, ply))?;
@@ -393,8 +397,7 @@ impl Walker {
                 continue;
             };
             if shorter.len() < line.len()
-                && detour(&self.pos, line, &shorter)
-                    .is_some_and(|d| d.kind == DetourKind::DeclinedCapture)
+                && detour(&self.pos, line, &shorter).is_some_and(|d| d.kind.is_set_aside())
             {
                 return Ok(true);
             }

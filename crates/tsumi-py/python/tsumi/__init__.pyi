@@ -150,8 +150,9 @@ class Solution:
         ``final``), ``same_length_defences`` (``ply``, ``move``, ``line``,
         ``leftover``), ``longer_defences`` (``ply``, ``move``, ``length``,
         ``leftover``, ``spare_piece``, ``detour``, ``detour_kind``: a 変長
-        variation, or a detour, 迂回, ``"declined-capture"`` ones set aside under
-        ``defence="no-leftover"``, ``"shuffle"`` ones followed),
+        variation, or a detour, 迂回, ``"declined-capture"`` and
+        ``"interposition"`` ones set aside under ``defence="no-leftover"``,
+        ``"shuffle"`` ones followed),
         ``ends_in_mate``, ``leftover``, ``refutations`` (``check``,
         ``defence``), ``first_checks``, ``unsettled`` (``ply``, ``move``,
         ``item``), ``complete``, ``proves_mate``, ``nodes``, ``seconds``:
