@@ -21,7 +21,7 @@ use crate::limits::{Budget, Limits, Phase, Progress, ProgressFn, StopFlag};
 use crate::search::context::Context;
 use crate::search::kept_line::KeptLines;
 use crate::search::principal_line::LineFailure;
-use crate::search::scratch;
+use crate::search::scratch::{self, Stages};
 use crate::search::walker::Walker;
 use crate::search_thread;
 use crate::short_mate::{short_mate, ShortMate};
@@ -174,6 +174,9 @@ pub struct Solver {
     /// The small table a first mate is looked for on first (see
     /// [`crate::search::scratch`]), made at the first solve that wants it.
     scratch: Option<Table>,
+    /// The middle table a first mate is looked for on next, made at the
+    /// first solve that wants it.
+    middle: Option<Table>,
     config: SolverConfig,
     stop: Option<StopFlag>,
     progress: Option<ProgressFn>,
@@ -208,6 +211,7 @@ impl Solver {
         Ok(Solver {
             table: Table::try_new(config.hash_mb)?,
             scratch: None,
+            middle: None,
             config,
             stop: None,
             progress: None,
@@ -271,6 +275,8 @@ impl Solver {
     pub fn set_config(&mut self, config: SolverConfig) -> Result<(), TableError> {
         if config.hash_mb != self.config.hash_mb {
             self.table = Table::try_new(config.hash_mb)?;
+            // Its size follows the table's: made again when wanted.
+            self.middle = None;
         }
         self.config = config;
         Ok(())
@@ -308,8 +314,8 @@ impl Solver {
         let outcome = if search_thread::fits(self.config.ply_limit()) {
             self.walker.budget.progress = self.progress.take();
             let config = self.config;
-            let (table, small, walker) = self.parts();
-            let r = run(table, small, walker, pos, &config, short);
+            let (table, scratch, walker) = self.parts();
+            let r = run(table, scratch, walker, pos, &config, short);
             self.progress = self.walker.budget.progress.take();
             r
         } else {
@@ -401,29 +407,47 @@ impl Solver {
                 t.share_open_entries(true);
             }
         }
+        if let Some(mb) = scratch::middle_mb(&self.config) {
+            if self.middle.is_none() {
+                // As the small table: not committed, and without the
+                // memory for it the search goes on on the large table.
+                self.middle = Table::try_new(mb).ok();
+            }
+            if let Some(t) = &mut self.middle {
+                t.new_generation();
+                t.share_open_entries(true);
+            }
+        }
         Ok(Budget::start(&self.config.limits, self.stop.clone()))
     }
 
-    /// The use of the table the last solve ended on: the small one when
-    /// the large one, emptied at the start of the solve, received nothing.
+    /// The use of the table the last solve ended on: the small one or the
+    /// middle one when the tables after it, emptied at the start of the
+    /// solve, received nothing.
     fn table_stats(&self) -> TableStats {
         let large = self.table.stats();
-        match &self.scratch {
-            Some(small) if scratch::wanted(&self.config) && large.used == 0 => small.stats(),
+        if !scratch::wanted(&self.config) || large.used != 0 {
+            return large;
+        }
+        let middle = self.middle.as_ref().map(Table::stats);
+        match (&self.scratch, middle) {
+            (_, Some(m)) if m.used != 0 => m,
+            (Some(small), _) => small.stats(),
             _ => large,
         }
     }
 
-    /// The table, the small table the next solve looks for its first
-    /// mate on first, if it does (see [`crate::search::scratch`]), and the
+    /// The table, the tables the next solve looks for its first mate on
+    /// before it, if it does (see [`crate::search::scratch`]), and the
     /// walker.
-    fn parts(&mut self) -> (&mut Table, Option<&mut Table>, &mut Walker) {
-        let small = if scratch::wanted(&self.config) {
-            self.scratch.as_mut()
-        } else {
-            None
-        };
-        (&mut self.table, small, &mut self.walker)
+    fn parts(&mut self) -> (&mut Table, Scratch<'_>, &mut Walker) {
+        let wanted = scratch::wanted(&self.config);
+        let small = self.scratch.as_mut().filter(|_| wanted);
+        let middle = self
+            .middle
+            .as_mut()
+            .filter(|_| scratch::middle_mb(&self.config).is_some());
+        (&mut self.table, Scratch { small, middle }, &mut self.walker)
     }
 
     /// Runs the search on a thread of its own whose stack is sized for the
@@ -438,14 +462,14 @@ impl Solver {
     ) -> Result<Outcome, SolveError> {
         let rx = self.walker.budget.progress_channel(progress.is_some());
         let config = self.config;
-        let (table, small, walker) = self.parts();
+        let (table, scratch, walker) = self.parts();
         let stack = search_stack_bytes(config.ply_limit());
         std::thread::scope(|scope| {
             let worker = std::thread::Builder::new()
                 .name("tsumi-search".to_string())
                 .stack_size(stack)
                 .spawn_scoped(scope, move || {
-                    let r = run(table, small, walker, pos, &config, short);
+                    let r = run(table, scratch, walker, pos, &config, short);
                     // Dropping the sender ends the caller's loop below.
                     walker.budget.progress = None;
                     r
@@ -542,21 +566,35 @@ impl Outcome {
     }
 }
 
+/// The tables a solve looks for its first mate on before its own (see
+/// [`crate::search::scratch`]): none, the small one, or the small one
+/// and the middle one.
+struct Scratch<'a> {
+    small: Option<&'a mut Table>,
+    middle: Option<&'a mut Table>,
+}
+
 /// A solve of `pos` on `table` by the walker `w` (started at `pos`),
-/// looking for the first mate on `small` first when there is one (see
-/// [`crate::search::scratch`]). The tables come as `&mut`, which may be
-/// sent to a search thread, and are used shared. `short`: the search for
-/// a mate in one or three of `pos` already made, that found none.
+/// looking for the first mate on the `scratch` tables first when there
+/// are some (see [`crate::search::scratch`]). The tables come as `&mut`,
+/// which may be sent to a search thread, and are used shared. `short`:
+/// the search for a mate in one or three of `pos` already made, that
+/// found none.
 fn run(
     table: &mut Table,
-    small: Option<&mut Table>,
+    scratch: Scratch<'_>,
     w: &mut Walker,
     pos: &Position,
     config: &SolverConfig,
     short: Option<ShortLeft>,
 ) -> Result<Outcome, SolveError> {
     let max_ply = config.ply_limit();
-    let (table, small): (&Table, Option<&Table>) = (table, small.map(|t| &*t));
+    let table: &Table = table;
+    let small: Option<&Table> = scratch.small.map(|t| &*t);
+    let stages = small.map(|_| Stages {
+        middle: scratch.middle.map(|t| (&*t, t.capacity() as u64)),
+        large: table,
+    });
     let cx = Context::new(small.unwrap_or(table), *config);
     let unknown = |w: &Walker, len: Option<u32>| Outcome::bare(Verdict::Unknown, len, w.nodes);
 
@@ -580,7 +618,7 @@ fn run(
         Algo::DfPn => Phase::FirstMate,
         Algo::PnStar => Phase::PnStar,
     };
-    let first = w.first_mate(&cx, small.map(|_| table), max_ply);
+    let first = w.first_mate(&cx, stages, max_ply);
     let r = first.result;
     if !r.resolved() {
         return Ok(unknown(w, None));

@@ -621,7 +621,7 @@ impl Table {
     }
 
     /// Entries the table can hold.
-    fn capacity(&self) -> usize {
+    pub(crate) fn capacity(&self) -> usize {
         self.buckets.len() * BUCKET
     }
 

@@ -1,6 +1,7 @@
 //! Under `Shortest::First` a solver with a large table looks for the
 //! first mate on a small table first (`scratch.rs`), and moves to the
-//! large one, taking what the small one learnt, when the search runs
+//! large one (through a middle one when the large one has 256 MiB or
+//! more), taking what the table before learnt, when the search runs
 //! longer. Neither may change an answer: a short solve is the very search
 //! a solver whose whole table is small makes, and a long one finds a mate
 //! the checker accepts, or proves there is none, as before.
@@ -117,4 +118,38 @@ fn node_limits_count_both_tables() {
         assert_eq!(s.verdict, Verdict::Unknown, "limit {limit}");
         assert!(s.nodes <= limit + 100, "limit {limit}: {} nodes", s.nodes);
     }
+}
+
+/// On a solver of 256 MiB or more, a search that outgrows the small
+/// table goes on on a middle table (an eighth of the large one, 32 MiB
+/// here) and, when it settles there, ends there: the large table's pages
+/// are not touched. The answer is a checked mate, and the next short
+/// problem is answered on the small table again.
+#[test]
+fn a_longer_solve_on_a_large_solver_ends_on_the_middle_table() {
+    let p = musou_problem("musou-004");
+    // The capacity of a table of `mb` MiB: a solver's that proves the
+    // shortest mate, which looks for no first mate on other tables.
+    let capacity = |mb| {
+        Solver::new(SolverConfig {
+            hash_mb: mb,
+            ..SolverConfig::default()
+        })
+        .solve(&position("4k4/9/4P4/9/9/9/9/9/9 b G 1"))
+        .unwrap()
+        .table
+        .capacity
+    };
+    let (small, middle) = (capacity(4), capacity(32));
+    let mut large = first_solver(256, Limits::nodes(2_000_000), Interpositions::CountAll);
+    let s = solve_checked(&mut large, &p.sfen);
+    assert_eq!(s.verdict, Verdict::Mate);
+    assert!(s.length.unwrap() >= p.length);
+    assert!(s.nodes > SMALL_NODES, "{} nodes", s.nodes);
+    assert_eq!(s.table.capacity, middle, "ended on the middle table");
+    let next = solve_checked(
+        &mut large,
+        &sfen_lines(include_str!("data/mate-3-ply.txt"))[0],
+    );
+    assert_eq!(next.table.capacity, small);
 }

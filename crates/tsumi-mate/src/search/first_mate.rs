@@ -29,6 +29,7 @@
 
 use crate::child::NodeResult;
 use crate::search::context::Context;
+use crate::search::scratch::Stages;
 use crate::search::walker::Walker;
 use crate::table::{Table, DEPTH_INF};
 use crate::useless::Interpositions;
@@ -47,17 +48,17 @@ pub(crate) struct FirstMate<'t> {
 
 impl Walker {
     /// Settles the root within `max_ply` plies for a solve under the
-    /// rule of `cx`, on the context's table or, when `large` is given, on
-    /// the small table first (see [`crate::search::scratch`]). Under the
-    /// 無駄合 rule the first search counts every interposition, in a
-    /// context built for it.
+    /// rule of `cx`, on the context's table or, when `stages` are given,
+    /// on the small table first and then on those (see
+    /// [`crate::search::scratch`]). Under the 無駄合 rule the first search
+    /// counts every interposition, in a context built for it.
     pub(crate) fn first_mate<'t>(
         &mut self,
         cx: &Context<'t>,
-        large: Option<&'t Table>,
+        stages: Option<Stages<'t>>,
         max_ply: u16,
     ) -> FirstMate<'t> {
-        let settle = |w: &mut Walker, cx: &Context<'t>| match large {
+        let settle = |w: &mut Walker, cx: &Context<'t>| match stages {
             Some(t) => w.settle_small_first(cx, t, max_ply),
             None => (w.settle_root(cx, max_ply), cx.tt),
         };
