@@ -1,4 +1,4 @@
-//! A first mate looked for on a small table first.
+//! A first mate looked for on smaller tables first.
 //!
 //! A table of hundreds of megabytes is the right size for a long search
 //! and the wrong one for a short one: every lookup of a search of a few
@@ -14,7 +14,7 @@
 //! seen (on dev.tsv one first mate in 143 takes one node more); a search
 //! that moves on to the large table may find another first mate.
 //!
-//! A search that outgrows the small table does not go to a large one at
+//! A search that outgrows the small table does not go to the large one at
 //! once either: with a table of 256 MiB or more it goes on on a middle
 //! one ([`middle_mb`]: an eighth of the large one, at most
 //! [`MIDDLE_MAX_MB`]) for as many nodes as the middle table has entries,
