@@ -38,6 +38,7 @@
 
 use tsumi_core::{Move, Position};
 use tsumi_mate::detour::DetourKind;
+use tsumi_mate::report::Report;
 use tsumi_mate::short_defence::DefenceScan;
 use tsumi_mate::{check_mate_line, Defence, Limits, Solution, Solver, SolverConfig, Verdict};
 
@@ -122,6 +123,60 @@ fn a_shuffle_detour_is_followed_like_any_longer_defence() {
     }
 }
 
+/// The report on the line `s` (under `auto`) of `pos`, returned: a proven
+/// mate whose first longer defence is `mv` at `ply`, mated in `length`
+/// plies (the defence included), leaving nothing and with no spare-piece
+/// mate, a detour of `kind` that reaches the line's position after ply
+/// `detour`, set aside, and no longer defence that is not set aside; and
+/// the line, as an author's, has no short defence.
+#[allow(clippy::too_many_arguments)]
+fn assert_detour_set_aside(
+    solver: &mut Solver,
+    pos: &Position,
+    s: &Solution,
+    ply: u32,
+    mv: &str,
+    length: u32,
+    kind: DetourKind,
+    detour: u32,
+) -> Report {
+    let r = solver.report(pos, s, &Limits::none()).unwrap().unwrap();
+    assert!(r.proves_mate(), "{:?}", r.longer_defences);
+    let d = &r.longer_defences[0];
+    assert_eq!(
+        (d.ply, d.mv.to_usi(), d.length),
+        (ply, mv.to_string(), Some(length))
+    );
+    assert_eq!(d.leftover.map(|h| h.is_empty()), Some(true));
+    assert_eq!(d.spare_piece, Some(false));
+    assert!(!d.is_henchou());
+    assert_eq!(d.detour_kind, Some(kind));
+    assert_eq!(d.detour, Some(detour));
+    assert!(d.is_set_aside_detour());
+    assert!(d.is_set_aside());
+    assert_eq!(r.real_longer_defences().count(), 0);
+    let scan = solver
+        .first_short_defence(pos, &s.pv, &Limits::none())
+        .unwrap();
+    assert_eq!(scan, DefenceScan::AllLongest);
+    r
+}
+
+/// Under `longest`: the solution of `sfen` (returned), and the author's
+/// line `line` faulted at `ply`, where `mv` lasts longer.
+fn assert_faulted_under_longest(sfen: &str, line: &[Move], ply: u32, mv: &str) -> Solution {
+    let (pos, mut solver, long) = solve(sfen, Some(Defence::Longest));
+    assert_eq!(long.longest_defence, None);
+    let scan = solver
+        .first_short_defence(&pos, line, &Limits::none())
+        .unwrap();
+    let DefenceScan::Short(short) = scan else {
+        panic!("{scan:?}");
+    };
+    assert_eq!((short.ply, short.longest.to_usi()), (ply, mv.to_string()));
+    long
+}
+
 #[test]
 fn a_detour_that_declines_a_capture_is_not_followed() {
     // auto: the line takes the capture at once (8a7b); the proven length
@@ -133,39 +188,23 @@ fn a_detour_that_declines_a_capture_is_not_followed() {
     );
     assert_eq!(s.longest_defence, Some(11));
     assert!(s.leftover.is_empty());
-    let r = solver.report(&pos, &s, &Limits::none()).unwrap().unwrap();
-    assert!(r.proves_mate(), "{:?}", r.longer_defences);
-    let d = &r.longer_defences[0];
-    assert_eq!(
-        (d.ply, d.mv.to_usi(), d.length),
-        (4, "8a9b".to_string(), Some(8))
-    );
-    assert_eq!(d.leftover.map(|h| h.is_empty()), Some(true));
-    assert_eq!(d.spare_piece, Some(false));
-    assert!(!d.is_henchou());
-    assert_eq!(d.detour_kind, Some(DetourKind::DeclinedCapture));
-    assert_eq!(d.detour, Some(6));
-    assert!(d.is_set_aside());
-    assert_eq!(r.real_longer_defences().count(), 0);
     // The author's line that takes the capture has no short defence.
-    let scan = solver
-        .first_short_defence(&pos, &s.pv, &Limits::none())
-        .unwrap();
-    assert_eq!(scan, DefenceScan::AllLongest);
+    assert_detour_set_aside(
+        &mut solver,
+        &pos,
+        &s,
+        4,
+        "8a9b",
+        8,
+        DetourKind::DeclinedCapture,
+        6,
+    );
 
     // longest: the detour is the longest defence, 11 plies, and the line
     // that takes the capture is faulted at ply 4.
-    let (_, mut solver, long) = solve(DECLINED, Some(Defence::Longest));
+    let long = assert_faulted_under_longest(DECLINED, &s.pv, 4, "8a9b");
     assert_eq!(long.length, Some(11));
     assert_eq!(long.pv[3].to_usi(), "8a9b");
-    assert_eq!(long.longest_defence, None);
-    let scan = solver
-        .first_short_defence(&pos, &s.pv, &Limits::none())
-        .unwrap();
-    let DefenceScan::Short(short) = scan else {
-        panic!("{scan:?}");
-    };
-    assert_eq!((short.ply, short.longest.to_usi()), (4, "8a9b".to_string()));
 }
 
 #[test]
@@ -180,40 +219,24 @@ fn a_detour_by_another_interposition_is_not_followed() {
     );
     assert_eq!(s.longest_defence, Some(9));
     assert!(s.leftover.is_empty());
-    let r = solver.report(&pos, &s, &Limits::none()).unwrap().unwrap();
-    assert!(r.proves_mate(), "{:?}", r.longer_defences);
-    assert_eq!(r.longer_defences.len(), 1, "{:?}", r.longer_defences);
-    let d = &r.longer_defences[0];
-    assert_eq!(
-        (d.ply, d.mv.to_usi(), d.length),
-        (2, "P*8b".to_string(), Some(8))
+    let r = assert_detour_set_aside(
+        &mut solver,
+        &pos,
+        &s,
+        2,
+        "P*8b",
+        8,
+        DetourKind::Interposition,
+        5,
     );
-    assert_eq!(d.leftover.map(|h| h.is_empty()), Some(true));
-    assert_eq!(d.spare_piece, Some(false));
-    assert!(!d.is_henchou());
-    assert!(!d.declines_capture());
-    assert_eq!(d.detour_kind, Some(DetourKind::Interposition));
-    assert!(d.is_set_aside_detour());
-    assert!(d.is_set_aside());
-    assert_eq!(r.real_longer_defences().count(), 0);
-    let scan = solver
-        .first_short_defence(&pos, &s.pv, &Limits::none())
-        .unwrap();
-    assert_eq!(scan, DefenceScan::AllLongest);
+    assert_eq!(r.longer_defences.len(), 1, "{:?}", r.longer_defences);
+    assert!(!r.longer_defences[0].declines_capture());
 
     // longest: 8b is the longest defence, 9 plies, and the line through
     // 8c is faulted at ply 2.
-    let (_, mut solver, long) = solve(INTERPOSED, Some(Defence::Longest));
+    let long = assert_faulted_under_longest(INTERPOSED, &s.pv, 2, "P*8b");
     assert_eq!(
         usi(&long.pv),
         ["L*8e", "P*8b", "6b6a", "8a9b", "S*8c", "8b8c", "6a7b", "9b9a", "L*9b"]
     );
-    assert_eq!(long.longest_defence, None);
-    let scan = solver
-        .first_short_defence(&pos, &s.pv, &Limits::none())
-        .unwrap();
-    let DefenceScan::Short(short) = scan else {
-        panic!("{scan:?}");
-    };
-    assert_eq!((short.ply, short.longest.to_usi()), (2, "P*8b".to_string()));
 }
