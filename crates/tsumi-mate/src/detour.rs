@@ -117,8 +117,7 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 pub fn detour(pos: &Position, longer: &[Move], shorter: &[Move]) -> Option<Detour> {
     let (i, j) = rejoins_later(pos, longer, shorter)?;
     let kind = match (shorter.first(), longer.first()) {
-        (Some(&s), Some(&l)) if declines(pos, l, s) => DetourKind::DeclinedCapture,
-        (Some(&s), Some(&l)) if interpose_alike(pos, l, s) => DetourKind::Interposition,
+        (Some(&s), Some(&l)) => kind_of(pos, l, s),
         _ => DetourKind::Shuffle,
     };
     Some(Detour {
@@ -159,6 +158,19 @@ fn interpose_alike(pos: &Position, longer: Move, shorter: Move) -> bool {
         }
 }
 
+/// The kind of a detour whose longer line starts with the defence
+/// `longer` and whose shorter one with `shorter` (both from `pos`): the
+/// first moves alone tell it.
+fn kind_of(pos: &Position, longer: Move, shorter: Move) -> DetourKind {
+    if declines(pos, longer, shorter) {
+        DetourKind::DeclinedCapture
+    } else if interpose_alike(pos, longer, shorter) {
+        DetourKind::Interposition
+    } else {
+        DetourKind::Shuffle
+    }
+}
+
 /// Whether the line `longer` could make a detour of the line of the
 /// defence `shorter_first` (from `pos`) that the no-leftover convention
 /// sets aside ([`DetourKind::is_set_aside`]), before that line is built:
@@ -166,7 +178,7 @@ fn interpose_alike(pos: &Position, longer: Move, shorter: Move) -> bool {
 pub fn may_be_set_aside(pos: &Position, longer: &[Move], shorter_first: Move) -> bool {
     longer
         .first()
-        .is_some_and(|&l| declines(pos, l, shorter_first) || interpose_alike(pos, l, shorter_first))
+        .is_some_and(|&l| kind_of(pos, l, shorter_first).is_set_aside())
 }
 
 #[cfg(test)]

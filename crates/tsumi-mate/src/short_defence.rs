@@ -180,11 +180,11 @@ fn examine(
                 // A detour of the author's line that the convention sets
                 // aside is set aside as the solver's line sets it aside
                 // (`detour.rs`).
-                let declined = clean
+                let set_aside = clean
                     && line.as_deref().is_some_and(|l| {
                         detour(&w.pos, l, rest).is_some_and(|d| d.kind.is_set_aside())
                     });
-                let outlasts = if declined {
+                let outlasts = if set_aside {
                     false
                 } else if clean {
                     n > mine
