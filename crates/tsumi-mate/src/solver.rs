@@ -396,27 +396,10 @@ impl Solver {
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
         if scratch::wanted(&self.config) {
-            if self.scratch.is_none() {
-                // Without the memory for it, solves use the large table.
-                // Not committed: a short search touches a few of its
-                // pages, and the kernel supplies each as it is touched.
-                self.scratch = Table::try_new(scratch::SCRATCH_MB).ok();
-            }
-            if let Some(t) = &mut self.scratch {
-                t.new_generation();
-                t.share_open_entries(true);
-            }
+            ready_scratch(&mut self.scratch, scratch::SCRATCH_MB);
         }
         if let Some(mb) = scratch::middle_mb(&self.config) {
-            if self.middle.is_none() {
-                // As the small table: not committed, and without the
-                // memory for it the search goes on on the large table.
-                self.middle = Table::try_new(mb).ok();
-            }
-            if let Some(t) = &mut self.middle {
-                t.new_generation();
-                t.share_open_entries(true);
-            }
+            ready_scratch(&mut self.middle, mb);
         }
         Ok(Budget::start(&self.config.limits, self.stop.clone()))
     }
@@ -563,6 +546,21 @@ impl Outcome {
             first_mate: None,
             longest_defence: None,
         }
+    }
+}
+
+/// Makes the table of `mb` MiB a first mate is looked for on before the
+/// solver's own (see [`crate::search::scratch`]) if `slot` has none yet,
+/// and empties it for the next solve. Not committed: a search touches
+/// some of its pages, and the kernel supplies each as it is touched.
+/// Without the memory for it, the search goes on on the next table.
+fn ready_scratch(slot: &mut Option<Table>, mb: usize) {
+    if slot.is_none() {
+        *slot = Table::try_new(mb).ok();
+    }
+    if let Some(t) = slot {
+        t.new_generation();
+        t.share_open_entries(true);
     }
 }
 
