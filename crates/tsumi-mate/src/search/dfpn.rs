@@ -55,11 +55,13 @@ impl Policy for Thresholds {
 
     #[inline]
     fn choose(self, w: &Walker, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self) {
-        let (best, second) = match w.busy_here() {
+        // Only an OR node steers away from the other threads' nodes (see
+        // `crate::busy`).
+        let (best, second) = match w.busy_here().filter(|_| or) {
             None => select(or, children, None),
             Some(busy) => {
                 // Other threads' nodes look worse (virtual loss), but
-                // never so that the chosen child is already over the
+                // never so that the chosen check is already over the
                 // node's threshold: that child would return at once.
                 let (b, sec) = select(or, children, Some(busy));
                 let th = if or { self.pn } else { self.dn };

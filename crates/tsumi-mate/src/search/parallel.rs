@@ -5,17 +5,17 @@
 //! its own position, path and node count, on the one table (shared through
 //! [`SharedTable`], which makes every bucket access take the bucket's
 //! lock). What one thread proves or disproves reaches the others through
-//! the table. To keep the threads apart, a thread entering a node within
-//! [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of the root marks it in a
-//! shared [`BusySet`](crate::busy) and unmarks it on leaving; a thread
-//! choosing a child there adds a *virtual loss* to the selected number
-//! (proof number at an OR node, disproof number at an AND node) of each
-//! child other threads are in, growing with their count, so that it
-//! prefers the siblings (Kaneko 2010). Each helper also adds a little noise
-//! to the first numbers of the children it expands
-//! ([`Noise`](crate::busy::Noise), as KomoringHeights does on its table
-//! look-ups), so that the threads drift apart deeper down, where there are
-//! no marks. Each thread counts its table stores in a lane of its own
+//! the table. To keep the threads apart, a thread entering an AND node
+//! within [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of the root marks it in
+//! a shared [`BusySet`](crate::busy) and unmarks it on leaving; a thread
+//! choosing a check there adds a *virtual loss* to the proof number of
+//! each check other threads are in, growing with their count, so that it
+//! prefers the siblings (after Kaneko 2010; an AND node chooses its
+//! defence without the marks, see [`crate::busy`] for why). Each helper
+//! also adds a little noise to the first numbers of the children it
+//! expands ([`Noise`](crate::busy::Noise), as KomoringHeights does on its
+//! table look-ups), so that the threads drift apart deeper down, where
+//! there are no marks. Each thread counts its table stores in a lane of its own
 //! (see [`crate::table`]). The first thread to settle the root raises the
 //! pool's halt flag and the others return at their next poll; node and
 //! time limits count over all threads ([`Pool`]: each thread adds its
@@ -30,7 +30,7 @@
 //! thread: 8.1 M of 13.5 M). A node is first searched on the calling
 //! thread alone; past [`SOLO_NODES`] the helpers join it, each starting at
 //! that node with the same path above it (for repetitions) and marking
-//! busy nodes within [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of it.
+//! busy AND nodes within [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of it.
 //!
 //! The helper threads are a pool ([`Helpers`], `search/helper_pool.rs`)
 //! the calling thread's walker owns: started at its first parallel search
@@ -275,5 +275,46 @@ pub(crate) mod tests {
                 assert_eq!(w.pos.key(), pos.key(), "the position is put back");
             }
         }
+    }
+
+    /// The busy marks are made on AND nodes alone (the nodes an OR node
+    /// chooses among with them): entering a check marks its node, entering
+    /// a defence below it does not, and leaving takes the mark off.
+    #[test]
+    fn only_and_nodes_are_marked_busy() {
+        use crate::busy::BusySet;
+        use crate::child::Child;
+        use std::sync::Arc;
+        use tsumi_core::MoveList;
+
+        let (pos, attacker, path) = two_plies_in();
+        let mut w = Walker::idle();
+        w.start_below(
+            pos.clone(),
+            attacker,
+            &path,
+            Budget::start(&Limits::none(), None),
+        );
+        let busy = Arc::new(BusySet::new());
+        w.set_busy(Some(busy.clone()));
+        let mut checks = MoveList::new();
+        pos.generate_checks(&mut checks);
+        let check = *checks.iter().next().expect("a check");
+        let (key, full_key, _) = pos.keys_after(check);
+        let c = Child::fresh(check, key, full_key);
+        w.enter(&c, 2);
+        assert_eq!(busy.count(full_key), 1, "the check's node is marked");
+        let mut replies = MoveList::new();
+        w.pos.generate_evasions(&mut replies);
+        let reply = *replies.iter().next().expect("a defence");
+        let (key2, full_key2, _) = w.pos.keys_after(reply);
+        let d = Child::fresh(reply, key2, full_key2);
+        w.enter(&d, 3);
+        assert_eq!(busy.count(full_key2), 0, "the defence's node is not");
+        assert_eq!(busy.count(full_key), 1);
+        w.leave(&d);
+        w.leave(&c);
+        assert_eq!(busy.count(full_key), 0, "the mark is taken off");
+        assert_eq!(w.pos.key(), pos.key());
     }
 }

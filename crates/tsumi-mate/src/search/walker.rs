@@ -215,7 +215,7 @@ impl Walker {
         self.pos.do_move(c.mv);
         self.path.push(c.key, c.hand);
         if let Some(busy) = &self.busy {
-            if (ply as usize) < self.busy_base + BUSY_PLIES {
+            if self.marks_here() {
                 busy.enter(c.full_key);
             }
         }
@@ -224,12 +224,22 @@ impl Walker {
     /// Takes a child's move back.
     pub(crate) fn leave(&mut self, c: &Child) {
         if let Some(busy) = &self.busy {
-            if self.path.len() - 2 < self.busy_base + BUSY_PLIES {
+            if self.marks_here() {
                 busy.leave(c.full_key);
             }
         }
         self.path.pop();
         self.pos.undo_move();
+    }
+
+    /// True when the current node, just entered or about to be left, is
+    /// one the busy set marks: an AND node (the checks are the children an
+    /// OR node chooses among with the marks) within [`BUSY_PLIES`] of the
+    /// parallel search's root.
+    #[inline]
+    fn marks_here(&self) -> bool {
+        self.pos.side_to_move() != self.attacker
+            && self.path.len() - 2 < self.busy_base + BUSY_PLIES
     }
 
     /// In a parallel search, within [`BUSY_PLIES`] of the root: the busy
