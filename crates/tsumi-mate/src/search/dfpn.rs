@@ -63,13 +63,11 @@ impl Policy for Thresholds {
                 // Other threads' nodes look worse (virtual loss), but
                 // never so that the chosen check is already over the
                 // node's threshold: that child would return at once.
-                let (b, sec) = select(or, children, Some(busy));
-                let th = if or { self.pn } else { self.dn };
-                let v = if or { children[b].pn } else { children[b].dn };
-                if v < th {
+                let (b, sec) = select(true, children, Some(busy));
+                if children[b].pn < self.pn {
                     (b, sec)
                 } else {
-                    select(or, children, None)
+                    select(true, children, None)
                 }
             }
         };
