@@ -88,12 +88,19 @@ pub(crate) fn virtual_loss(v: u32, threads: u32) -> u32 {
 }
 
 /// A helper thread's drift from the others (as KomoringHeights' table
-/// look-ups do): every `interval`-th unresolved child it expands gets one
-/// more on its proof and disproof numbers, so that threads starting from
-/// the same root break ties differently and go their own ways. The
-/// calling thread has none, so that one thread searches as without
-/// threads. Only the order of the search changes: the numbers are
-/// estimates, never results.
+/// look-ups do): every `interval`-th unresolved child it expands below
+/// the busy marks ([`BUSY_PLIES`] from the root) gets one more on its
+/// proof and disproof numbers, so that threads that meet there break ties
+/// differently and go their own ways. Within the marks the virtual loss
+/// keeps them apart, and noise there only made them repeat more: the 7
+/// 将棋無双 problems' total nodes against one thread's
+/// (`scripts/threads-nodes.py`, 2026-11-28) 1.03/1.08/1.07/1.07x at
+/// 2/4/8/16 threads with the noise below the marks only, against
+/// 1.07/1.11/1.18/1.21x with it everywhere; with no noise at all
+/// 1.08/1.05/1.11/1.10x, but ACTの夢 then 1.39-1.53x (1.06-1.20x with
+/// the noise below the marks). The calling thread has none, so that one
+/// thread searches as without threads. Only the order of the search
+/// changes: the numbers are estimates, never results.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Noise {
     /// Children between two noisy ones (`u32::MAX`: never).

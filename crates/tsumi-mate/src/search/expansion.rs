@@ -46,8 +46,10 @@ pub(crate) struct Expander<'a> {
     pub memo: &'a mut KeyMap<bool>,
     /// First estimates of checks already looked at.
     pub estimates: &'a mut Estimates,
-    /// A helper thread's noise on the numbers of unresolved children.
-    pub noise: &'a mut Noise,
+    /// A helper thread's noise on the numbers of unresolved children;
+    /// `None` within the busy marks, which keep the threads apart there
+    /// (see [`crate::busy`]).
+    pub noise: Option<&'a mut Noise>,
 }
 
 impl Expander<'_> {
@@ -170,7 +172,7 @@ impl Expander<'_> {
                     }
                 }
             }
-            if c.pn != 0 && c.dn != 0 && self.noise.due() {
+            if c.pn != 0 && c.dn != 0 && self.noise.as_mut().is_some_and(|n| n.due()) {
                 c.pn = (c.pn + 1).min(INF_MINUS.max(c.pn));
                 c.dn = (c.dn + 1).min(INF_MINUS.max(c.dn));
             }

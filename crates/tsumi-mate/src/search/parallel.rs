@@ -317,4 +317,28 @@ pub(crate) mod tests {
         assert_eq!(busy.count(full_key), 0, "the mark is taken off");
         assert_eq!(w.pos.key(), pos.key());
     }
+
+    /// A helper's noise applies below the busy marks only: within them
+    /// (here the parallel search's root) the expansion gets none.
+    #[test]
+    fn the_noise_is_left_out_within_the_busy_marks() {
+        use crate::busy::BusySet;
+        use std::sync::Arc;
+
+        let (pos, attacker, path) = two_plies_in();
+        let table = Table::try_new(16).unwrap();
+        let cx = Context::new(&table, SolverConfig::default());
+        let mut w = Walker::idle();
+        w.start_below(pos, attacker, &path, Budget::start(&Limits::none(), None));
+        w.set_noise(1);
+        assert!(
+            w.expander(&cx).noise.is_some(),
+            "no marks: the noise applies"
+        );
+        w.set_busy(Some(Arc::new(BusySet::new())));
+        assert!(
+            w.expander(&cx).noise.is_none(),
+            "within the marks it does not"
+        );
+    }
 }

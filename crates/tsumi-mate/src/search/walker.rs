@@ -293,6 +293,7 @@ impl Walker {
 
     /// The borrows an expansion of the current node needs.
     pub(crate) fn expander<'a>(&'a mut self, cx: &Context<'a>) -> Expander<'a> {
+        let marked = self.busy_here().is_some();
         Expander {
             pos: &mut self.pos,
             path: &self.path,
@@ -302,7 +303,7 @@ impl Walker {
             rule: cx.rule(),
             memo: &mut self.memo,
             estimates: &mut self.estimates,
-            noise: &mut self.noise,
+            noise: (!marked).then_some(&mut self.noise),
         }
     }
 
