@@ -11,11 +11,10 @@
 //! choosing a check there adds a *virtual loss* to the proof number of
 //! each check other threads are in, growing with their count, so that it
 //! prefers the siblings (after Kaneko 2010; an AND node chooses its
-//! defence without the marks, see [`crate::busy`] for why). Each helper
-//! also adds a little noise to the first numbers of the children it
-//! expands ([`Noise`](crate::busy::Noise), as KomoringHeights does on its
-//! table look-ups), so that the threads drift apart deeper down, where
-//! there are no marks. Each thread counts its table stores in a lane of its own
+//! defence without the marks, see [`crate::busy`] for why). Below the
+//! marks each helper adds a little noise to the first numbers of the
+//! children it expands ([`Noise`](crate::busy::Noise), as KomoringHeights
+//! does on its table look-ups), so that the threads drift apart there. Each thread counts its table stores in a lane of its own
 //! (see [`crate::table`]). The first thread to settle the root raises the
 //! pool's halt flag and the others return at their next poll; node and
 //! time limits count over all threads ([`Pool`]: each thread adds its
