@@ -561,6 +561,21 @@ impl Table {
         Some(table)
     }
 
+    /// Puts the parts of the table not yet touched on huge pages from
+    /// their first touch, whatever its size: for a table below
+    /// [`HUGE_FROM_START`] made for a long search (a table of its own for
+    /// a search that has already taken millions of nodes,
+    /// `search/fresh_table.rs`), which would otherwise fault in its small
+    /// pages one by one until it passes [`Table::huge_at`]. Contents do
+    /// not change.
+    pub(crate) fn for_long_search(&mut self) {
+        if !*self.huge.get_mut() {
+            self.buckets.advise_huge_pages();
+            *self.huge.get_mut() = true;
+            *self.next_check.get_mut() = self.collect_at();
+        }
+    }
+
     /// Entries in use at which a garbage collection runs: 90 % of the
     /// capacity.
     fn collect_at(&self) -> usize {
@@ -2217,6 +2232,16 @@ mod tests {
                 if huge { t.collect_at() } else { t.huge_at() },
                 "{mb} MiB"
             );
+        }
+    }
+
+    #[test]
+    fn a_table_made_for_a_long_search_is_on_huge_pages_at_any_size() {
+        for mb in [4, 128, 511] {
+            let mut t = Table::new(mb);
+            t.for_long_search();
+            assert!(t.huge.load(Ordering::Relaxed), "{mb} MiB");
+            assert_eq!(t.next_check.load(Ordering::Relaxed), t.collect_at());
         }
     }
 
