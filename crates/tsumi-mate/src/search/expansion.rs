@@ -14,14 +14,14 @@
 //! the search (the position, the path, the table); the numbers, the
 //! result and the order are functions of the children alone.
 
-use crate::busy::{virtual_loss, BusySet, Noise};
+use crate::busy::{virtual_loss, BusySet};
 use crate::chain;
 use crate::child::{add_num, dec, inc, Child, NodeResult, NO_REP};
 use crate::estimates::Estimates;
 use crate::keymap::KeyMap;
 use crate::path::Path;
 use crate::pieces::{self, full_hand};
-use crate::table::{Probe, Table, DEPTH_INF, INF, INF_MINUS};
+use crate::table::{Probe, Table, DEPTH_INF, INF};
 use crate::useless::{self, Interpositions};
 use tsumi_core::evasion::EvasionCount;
 use tsumi_core::mate1::MateFilter;
@@ -46,10 +46,6 @@ pub(crate) struct Expander<'a> {
     pub memo: &'a mut KeyMap<bool>,
     /// First estimates of checks already looked at.
     pub estimates: &'a mut Estimates,
-    /// A helper thread's noise on the numbers of unresolved children;
-    /// `None` within the busy marks, which keep the threads apart there
-    /// (see [`crate::busy`]).
-    pub noise: Option<&'a mut Noise>,
 }
 
 impl Expander<'_> {
@@ -171,10 +167,6 @@ impl Expander<'_> {
                         c.dn = dn.max(borrowed_dn);
                     }
                 }
-            }
-            if c.pn != 0 && c.dn != 0 && self.noise.as_mut().is_some_and(|n| n.due()) {
-                c.pn = (c.pn + 1).min(INF_MINUS.max(c.pn));
-                c.dn = (c.dn + 1).min(INF_MINUS.max(c.dn));
             }
             kept = i + 1;
             if first_mate_only && or && c.proven() && c.len == 0 {

@@ -6,15 +6,13 @@
 //! [`SharedTable`], which makes every bucket access take the bucket's
 //! lock). What one thread proves or disproves reaches the others through
 //! the table. To keep the threads apart, a thread entering an AND node
-//! within [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of the root marks it in
-//! a shared [`BusySet`](crate::busy) and unmarks it on leaving; a thread
-//! choosing a check there adds a *virtual loss* to the proof number of
-//! each check other threads are in, growing with their count, so that it
-//! prefers the siblings (after Kaneko 2010; an AND node chooses its
-//! defence without the marks, see [`crate::busy`] for why). Below the
-//! marks each helper adds a little noise to the first numbers of the
-//! children it expands ([`Noise`](crate::busy::Noise), as KomoringHeights
-//! does on its table look-ups), so that the threads drift apart there. Each thread counts its table stores in a lane of its own
+//! (at any depth below the root) marks it in a shared
+//! [`BusySet`](crate::busy) and unmarks it on leaving; a thread choosing
+//! a check adds a *virtual loss* to the proof number of each check other
+//! threads are in, growing with their count, so that it prefers the
+//! siblings (after Kaneko 2010; an AND node chooses its defence without
+//! the marks, see [`crate::busy`] for why, and for the marks at every
+//! ply in place of noise). Each thread counts its table stores in a lane of its own
 //! (see [`crate::table`]). The first thread to settle the root raises the
 //! pool's halt flag and the others return at their next poll; node and
 //! time limits count over all threads ([`Pool`]: each thread adds its
@@ -29,7 +27,7 @@
 //! thread: 8.1 M of 13.5 M). A node is first searched on the calling
 //! thread alone; past [`SOLO_NODES`] the helpers join it, each starting at
 //! that node with the same path above it (for repetitions) and marking
-//! busy AND nodes within [`BUSY_PLIES`](crate::busy::BUSY_PLIES) of it.
+//! the AND nodes it enters below it.
 //!
 //! The helper threads are a pool ([`Helpers`], `search/helper_pool.rs`)
 //! the calling thread's walker owns: started at its first parallel search
@@ -191,7 +189,8 @@ fn parallel(cx: &Context) -> bool {
 
 /// A helper's worker for lane `lane` (1 for the first helper): a walker of
 /// its own, kept from one job to the next, that settles the job's node
-/// (below the job's path) on the job's table with that lane's noise.
+/// (below the job's path) on the job's table, counting its stores in that
+/// lane.
 fn helper_worker(lane: usize) -> Worker {
     let mut walker = Walker::idle();
     Box::new(move |job: &Job, budget: Budget| {
@@ -202,7 +201,6 @@ fn helper_worker(lane: usize) -> Worker {
         walker.start_below(job.pos.clone(), job.attacker, &job.path, budget);
         walker.set_busy(Some(job.busy.clone()));
         walker.lane = lane;
-        walker.set_noise(lane);
         let r = walker.settle(&cx, job.remaining, job.ply);
         if r.resolved() {
             job.pool.halt();
@@ -317,27 +315,64 @@ pub(crate) mod tests {
         assert_eq!(w.pos.key(), pos.key());
     }
 
-    /// A helper's noise applies below the busy marks only: within them
-    /// (here the parallel search's root) the expansion gets none.
+    /// The marks reach every ply: a rook chasing a lone king, check after
+    /// check, 100 plies below the parallel search's root, marks every AND
+    /// node it enters down there, and OR nodes that deep read the marks.
     #[test]
-    fn the_noise_is_left_out_within_the_busy_marks() {
+    fn and_nodes_are_marked_at_any_depth() {
         use crate::busy::BusySet;
+        use crate::child::Child;
         use std::sync::Arc;
+        use tsumi_core::MoveList;
 
-        let (pos, attacker, path) = two_plies_in();
-        let table = Table::try_new(16).unwrap();
-        let cx = Context::new(&table, SolverConfig::default());
+        /// Enters checks and evasions (first found, backtracking at dead
+        /// ends) until `depth` plies; asserts each AND node is marked when
+        /// entered. False when no line goes that deep from here.
+        fn descend(w: &mut Walker, busy: &BusySet, ply: u16, depth: u16) -> bool {
+            if ply == depth {
+                assert!(w.busy_here().is_some(), "ply {ply} reads the marks");
+                return true;
+            }
+            let list = w.node_moves();
+            for &m in list.iter() {
+                let (key, full_key, _) = w.pos.keys_after(m);
+                let c = Child::fresh(m, key, full_key);
+                // (A position the chase comes back to is marked once for
+                // each time it is on the path.)
+                let and = w.is_or();
+                let before = busy.count(full_key);
+                w.enter(&c, ply);
+                if and {
+                    assert_eq!(
+                        busy.count(full_key),
+                        before + 1,
+                        "ply {} is marked",
+                        ply + 1
+                    );
+                }
+                let deep = descend(w, busy, ply + 1, depth);
+                w.leave(&c);
+                assert_eq!(busy.count(full_key), before, "the mark is taken off");
+                if deep {
+                    return true;
+                }
+            }
+            false
+        }
+
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/R8 b - 1").unwrap();
+        let attacker = pos.side_to_move();
+        let path = [(pos.board_key(), pos.hand(attacker))];
         let mut w = Walker::idle();
-        w.start_below(pos, attacker, &path, Budget::start(&Limits::none(), None));
-        w.set_noise(1);
-        assert!(
-            w.expander(&cx).noise.is_some(),
-            "no marks: the noise applies"
+        w.start_below(
+            pos.clone(),
+            attacker,
+            &path,
+            Budget::start(&Limits::none(), None),
         );
-        w.set_busy(Some(Arc::new(BusySet::new())));
-        assert!(
-            w.expander(&cx).noise.is_none(),
-            "within the marks it does not"
-        );
+        let busy = Arc::new(BusySet::new());
+        w.set_busy(Some(busy.clone()));
+        assert!(descend(&mut w, &busy, 0, 100), "a line of 100 plies");
+        assert_eq!(w.pos.key(), pos.key(), "the position is put back");
     }
 }

@@ -9,7 +9,7 @@
 //! What the walk reads and never changes, the table and the phase's
 //! settings, is the [`Context`] every method is given.
 
-use crate::busy::{BusySet, Noise, BUSY_PLIES};
+use crate::busy::BusySet;
 use crate::child::{Child, NodeResult, NO_REP};
 use crate::estimates::Estimates;
 use crate::keymap::KeyMap;
@@ -38,10 +38,6 @@ pub(crate) struct Walker {
     /// In a parallel search: the nodes other threads are in (see
     /// [`crate::search::parallel`]).
     pub busy: Option<Arc<BusySet>>,
-    /// In a parallel search: the ply of its root, from which the busy
-    /// marks' [`BUSY_PLIES`] count (a search of a node on a line starts
-    /// below the solve's root).
-    busy_base: usize,
     /// The ply of the current search's root (df-pn or PN*), from which the
     /// damping of deep AND nodes counts (see [`crate::and_cap`]).
     pub(crate) root_ply: u16,
@@ -49,8 +45,6 @@ pub(crate) struct Walker {
     /// under which it counts its stores in the table (see
     /// [`crate::table`]'s lanes).
     pub lane: usize,
-    /// The helper thread's noise on first numbers (see [`Noise`]).
-    noise: Noise,
     /// Positions already judged by [`crate::useless::mate_now`].
     memo: KeyMap<bool>,
     /// First estimates of checks already looked at (see
@@ -78,10 +72,8 @@ impl Walker {
             nodes: 0,
             budget: Budget::start(&Limits::none(), None),
             busy: None,
-            busy_base: 0,
             root_ply: 0,
             lane: 0,
-            noise: Noise::NONE,
             memo: KeyMap::default(),
             estimates: Estimates::new(),
             spare_children: Vec::new(),
@@ -129,7 +121,6 @@ impl Walker {
         self.nodes = 0;
         self.budget = budget;
         self.busy = None;
-        self.busy_base = 0;
         self.memo.clear();
         self.estimates.clear();
     }
@@ -142,7 +133,6 @@ impl Walker {
     /// Joins (`Some`) or leaves (`None`) a parallel search's busy marks,
     /// whose root is the current node.
     pub(crate) fn set_busy(&mut self, busy: Option<Arc<BusySet>>) {
-        self.busy_base = self.path.len() - 1;
         self.busy = busy;
     }
 
@@ -234,29 +224,18 @@ impl Walker {
 
     /// True when the current node, just entered or about to be left, is
     /// one the busy set marks: an AND node (the checks are the children an
-    /// OR node chooses among with the marks) within [`BUSY_PLIES`] of the
+    /// OR node chooses among with the marks), at any depth below the
     /// parallel search's root.
     #[inline]
     fn marks_here(&self) -> bool {
         self.pos.side_to_move() != self.attacker
-            && self.path.len() - 2 < self.busy_base + BUSY_PLIES
     }
 
-    /// In a parallel search, within [`BUSY_PLIES`] of the root: the busy
-    /// marks of the other threads, for choosing among the current node's
-    /// children.
+    /// In a parallel search: the busy marks of the other threads, for
+    /// choosing among the current node's children.
     #[inline]
     pub(crate) fn busy_here(&self) -> Option<&BusySet> {
-        self.busy
-            .as_deref()
-            .filter(|_| self.path.len() <= self.busy_base + BUSY_PLIES)
-    }
-
-    /// Gives the walker the noise of the helper thread of `lane` (see
-    /// [`Noise`]).
-    #[inline]
-    pub(crate) fn set_noise(&mut self, lane: usize) {
-        self.noise = Noise::of_lane(lane);
+        self.busy.as_deref()
     }
 
     /// The legal moves of the node: checks at an OR node, evasions at an
@@ -293,7 +272,6 @@ impl Walker {
 
     /// The borrows an expansion of the current node needs.
     pub(crate) fn expander<'a>(&'a mut self, cx: &Context<'a>) -> Expander<'a> {
-        let marked = self.busy_here().is_some();
         Expander {
             pos: &mut self.pos,
             path: &self.path,
@@ -303,7 +281,6 @@ impl Walker {
             rule: cx.rule(),
             memo: &mut self.memo,
             estimates: &mut self.estimates,
-            noise: (!marked).then_some(&mut self.noise),
         }
     }
 
