@@ -323,7 +323,6 @@ pub(crate) mod tests {
         use crate::busy::BusySet;
         use crate::child::Child;
         use std::sync::Arc;
-        use tsumi_core::MoveList;
 
         /// Enters checks and evasions (first found, backtracking at dead
         /// ends) until `depth` plies; asserts each AND node is marked when
