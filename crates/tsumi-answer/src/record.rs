@@ -10,8 +10,8 @@ use tsumi_mate::{Report, Solution, Verdict};
 /// One problem's answer: `{"name", "sfen", "result": "mate"|"nomate"|
 /// "unknown", "length", "proven_shortest", "pv": [...], "useless_tail":
 /// [...], "leftover", "longest_defence", "published_length", "nodes",
-/// "ms", "first_mate_nodes", "first_mate_ms"}`, and `"report"` when there
-/// is one. Moves are USI, hands SFEN hand notation.
+/// "ms", "first_mate_nodes", "first_mate_ms", "proof_nodes", "proof_ms"}`,
+/// and `"report"` when there is one. Moves are USI, hands SFEN hand notation.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SolveRecord {
     /// The problem's name.
@@ -46,6 +46,11 @@ pub struct SolveRecord {
     pub first_mate_nodes: Option<u64>,
     /// Milliseconds spent when the first mate was found.
     pub first_mate_ms: Option<u64>,
+    /// Nodes spent when the length was proven shortest, before the line
+    /// was built (null when it is not proven shortest).
+    pub proof_nodes: Option<u64>,
+    /// Milliseconds spent when the length was proven shortest.
+    pub proof_ms: Option<u64>,
     /// The soundness report, when one was made.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report: Option<JsonReport>,
@@ -81,6 +86,8 @@ impl SolveRecord {
             ms: (sol.elapsed.as_secs_f64() * 1000.0).round() as u64,
             first_mate_nodes: sol.first_mate.map(|(n, _)| n),
             first_mate_ms: sol.first_mate.map(|(_, t)| t.as_millis() as u64),
+            proof_nodes: sol.proven_at.map(|(n, _)| n),
+            proof_ms: sol.proven_at.map(|(_, t)| t.as_millis() as u64),
             report: report.map(|r| JsonReport::new(r, attacker)),
         }
     }

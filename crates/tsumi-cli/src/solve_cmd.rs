@@ -56,11 +56,14 @@ use tsumi_answer::variation_lines::{variation_lines, LineBudget, VariationLines}
 /// --json prints one JSON object per problem and line: {"name", "sfen",
 /// "result": "mate"|"nomate"|"unknown", "length", "proven_shortest", "pv":
 /// [...], "useless_tail": [...], "leftover", "longest_defence",
-/// "published_length", "nodes", "ms", "first_mate_nodes", "first_mate_ms"},
-/// and "report" with --report. Under the 無駄合 rule a line that ends in
-/// useless interpositions gives them in "useless_tail", not counted;
-/// "longest_defence" is the mate length against a longer defence the line
-/// leaves (変長), else null. A problem the solver fails on gives
+/// "published_length", "nodes", "ms", "first_mate_nodes", "first_mate_ms",
+/// "proof_nodes", "proof_ms"}, and "report" with --report. Under the 無駄合
+/// rule a line that ends in useless interpositions gives them in
+/// "useless_tail", not counted; "longest_defence" is the mate length
+/// against a longer defence the line leaves (変長), else null;
+/// "first_mate_*" is what the search had spent when it found its first
+/// mate, "proof_*" when the length was proven shortest (before the line
+/// was built), null when it is not. A problem the solver fails on gives
 /// {"name", "sfen", "result": "error", "error", "published_length"}.
 ///
 /// --jobs N solves N problems at once, each with a search and a table of

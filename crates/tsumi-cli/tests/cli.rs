@@ -346,6 +346,9 @@ fn json_output_parses_and_escapes_names() {
     assert_eq!(v["length"], 1);
     assert_eq!(v["pv"], serde_json::json!(["G*5b"]));
     assert!(v["nodes"].is_u64() && v["ms"].is_u64());
+    // A mate in one is proven shortest when found.
+    assert!(v["proof_nodes"].as_u64() <= v["nodes"].as_u64());
+    assert!(v["proof_nodes"].is_u64() && v["proof_ms"].is_u64());
     // No progress display when standard error is piped, in JSON or text.
     assert_eq!(err, "");
     let (ok, _, err) = run(&["solve", path.to_str().unwrap()]);

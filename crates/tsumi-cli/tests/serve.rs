@@ -19,7 +19,7 @@ use tower::ServiceExt;
 
 /// The milliseconds, which no two runs share.
 fn without_times(mut v: Value) -> Value {
-    for key in ["ms", "first_mate_ms"] {
+    for key in ["ms", "first_mate_ms", "proof_ms"] {
         v.as_object_mut().unwrap().remove(key);
     }
     if let Some(r) = v.get_mut("report").and_then(Value::as_object_mut) {

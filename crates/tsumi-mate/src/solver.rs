@@ -116,6 +116,11 @@ pub struct Solution {
     /// when it found its first mate (before shortening it and proving its
     /// length).
     pub first_mate: Option<(u64, Duration)>,
+    /// When the length was proven shortest: the nodes and the time the
+    /// search had spent when that proof ended (a mate of the length found,
+    /// none shorter), before the line was built and checked. `None` when
+    /// the length is not proven shortest.
+    pub proven_at: Option<(u64, Duration)>,
     /// Table use at the end.
     pub table: TableStats,
 }
@@ -487,6 +492,7 @@ impl Solver {
             nodes,
             proven_shortest,
             first_mate,
+            proven_at,
             longest_defence,
         } = outcome;
         Solution {
@@ -502,6 +508,7 @@ impl Solver {
             nodes,
             elapsed,
             first_mate,
+            proven_at,
             table: self.table_stats(),
         }
     }
@@ -528,6 +535,7 @@ struct Outcome {
     nodes: u64,
     proven_shortest: bool,
     first_mate: Option<(u64, Duration)>,
+    proven_at: Option<(u64, Duration)>,
     longest_defence: Option<u32>,
 }
 
@@ -544,6 +552,7 @@ impl Outcome {
             nodes,
             proven_shortest: false,
             first_mate: None,
+            proven_at: None,
             longest_defence: None,
         }
     }
@@ -680,6 +689,7 @@ fn short_outcome(
     // No mate in one was missed on the way to a mate in three; under the
     // 無駄合 rule a shorter one may still exist.
     let proven = len == 1 || rule == Interpositions::CountAll;
+    let at = (nodes, budget.elapsed());
     Ok(Outcome {
         length: Some(len),
         pv: mate.line,
@@ -687,7 +697,8 @@ fn short_outcome(
         leftover: mate.leftover,
         pieces: Some(mate.pieces),
         proven_shortest: proven,
-        first_mate: Some((nodes, budget.elapsed())),
+        first_mate: Some(at),
+        proven_at: proven.then_some(at),
         ..Outcome::bare(Verdict::Mate, None, nodes)
     })
 }
@@ -815,6 +826,7 @@ fn shorten(
         kept = better_kept(read, kept);
     }
     let Found { len, pieces, .. } = found;
+    let proven_at = Some((w.nodes, w.budget.elapsed()));
     // Phase 3: the line, checked.
     w.budget.phase = Phase::Line(len as u32);
     // The line of the longest defence first: under Defence::NoLeftover
@@ -843,6 +855,7 @@ fn shorten(
         leftover,
         pieces: Some(pieces),
         proven_shortest: true,
+        proven_at,
         longest_defence: (line_len < len as u32).then_some(len as u32),
         ..Outcome::bare(Verdict::Mate, Some(line_len), w.nodes)
     })
@@ -923,6 +936,7 @@ fn kept_mate(
         longest_defence: (line_len < claim).then_some(claim),
         // Nothing is shorter than a mate in one.
         proven_shortest: claim == 1,
+        proven_at: (claim == 1).then(|| (w.nodes, w.budget.elapsed())),
         ..Outcome::bare(Verdict::Mate, None, w.nodes)
     })
 }

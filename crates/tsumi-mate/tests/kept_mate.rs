@@ -25,6 +25,27 @@ fn a_mate_found_before_the_limit_is_kept() {
     assert!(n >= p.length && n % 2 == 1, "length {n}");
     assert_eq!(sol.pv.len() as u32, n);
     assert_eq!(solved_length(&sol), None);
+    assert_eq!(sol.proven_at, None, "nothing proven shortest");
+    assert!(sol.first_mate.is_some());
+}
+
+/// Without a limit the same problem is proven shortest, and the solution
+/// says when: after the first mate, before the line was built and
+/// checked (which takes nodes of its own here).
+#[test]
+fn a_proven_length_says_when_it_was_proven() {
+    let p = musou_9();
+    let mut s = solver(64, Limits::none());
+    let sol = solve_checked(&mut s, &p.sfen);
+    assert_eq!(solved_length(&sol), Some(p.length));
+    let (first_nodes, first_time) = sol.first_mate.expect("a first mate");
+    let (proof_nodes, proof_time) = sol.proven_at.expect("proven shortest");
+    assert!(
+        first_nodes < proof_nodes,
+        "{first_nodes} then {proof_nodes}"
+    );
+    assert!(proof_nodes < sol.nodes, "{proof_nodes} then {}", sol.nodes);
+    assert!(first_time <= proof_time && proof_time <= sol.elapsed);
 }
 
 /// 将棋無双 84 (published 29), every interposition counted, the longest

@@ -76,6 +76,7 @@ fn bare_solution() -> CoreSolution {
         nodes: 0,
         elapsed: Duration::ZERO,
         first_mate: None,
+        proven_at: None,
         table: TableStats::default(),
     }
 }
@@ -274,6 +275,14 @@ impl PySolution {
         self.sol.first_mate.map(|(n, t)| (n, t.as_secs_f64()))
     }
 
+    /// Nodes and seconds the search had spent when it proved the length
+    /// shortest (before building the line), or `None` when the length is
+    /// not proven shortest.
+    #[getter]
+    fn proven_at(&self) -> Option<(u64, f64)> {
+        self.sol.proven_at.map(|(n, t)| (n, t.as_secs_f64()))
+    }
+
     /// A text report (as `tsumi solve` prints) when asked for with
     /// `report=True`, else `None`.
     #[getter]
@@ -391,6 +400,10 @@ impl PySolution {
             "first_mate",
             s.first_mate.map(|(n, t)| (n, t.as_nanos() as u64)),
         )?;
+        state.set_item(
+            "proven_at",
+            s.proven_at.map(|(n, t)| (n, t.as_nanos() as u64)),
+        )?;
         let rebuild = py.get_type::<PySolution>().getattr("_from_state")?;
         Ok((rebuild, PyTuple::new(py, [state])?))
     }
@@ -440,6 +453,13 @@ impl PySolution {
             elapsed: Duration::from_nanos(get(state, "elapsed_ns")?),
             first_mate: get::<Option<(u64, u64)>>(state, "first_mate")?
                 .map(|(n, t)| (n, Duration::from_nanos(t))),
+            // Absent from a solution pickled before it existed.
+            proven_at: match state.get_item("proven_at")? {
+                Some(v) => v
+                    .extract::<Option<(u64, u64)>>()?
+                    .map(|(n, t)| (n, Duration::from_nanos(t))),
+                None => None,
+            },
             table: TableStats::default(),
         };
         Ok(PySolution {

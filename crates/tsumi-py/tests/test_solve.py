@@ -2,6 +2,7 @@
 into tsumi-mate's test data), lines replayed by cshogi, and mate_move."""
 
 import os
+import pickle
 
 import cshogi
 import pytest
@@ -96,8 +97,15 @@ def test_a_mate_found_before_the_limit_is_kept():
     s = tsumi.solve(sfen, nodes=60_000, interpositions="count")
     assert s.result == "mate" and not s.proven_shortest
     assert s.length is not None and s.length >= 29 and len(s.pv) <= s.length
+    assert s.proven_at is None and s.first_mate is not None
     full = tsumi.solve(sfen, interpositions="count")
     assert full.result == "mate" and full.proven_shortest and full.length == 29
+    # When the length was proven: after the first mate, before the line.
+    (first_nodes, first_s), (proof_nodes, proof_s) = full.first_mate, full.proven_at
+    assert first_nodes < proof_nodes <= full.nodes
+    assert first_s <= proof_s <= full.seconds
+    again = pickle.loads(pickle.dumps(full))
+    assert (again.first_mate, again.proven_at) == (full.first_mate, full.proven_at)
 
 
 def test_shortest_quick_skips_the_costly_proof():

@@ -161,6 +161,10 @@ class Solution:
     def first_mate(self) -> Optional[Tuple[int, float]]:
         """Nodes and seconds spent when the first mate was found."""
     @property
+    def proven_at(self) -> Optional[Tuple[int, float]]:
+        """Nodes and seconds spent when the length was proven shortest
+        (before the line was built), or None when it is not proven."""
+    @property
     def name(self) -> Optional[str]:
         """The problem's name (``Problem.name`` or ``name=``), else None."""
     @property
