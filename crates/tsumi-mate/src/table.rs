@@ -552,9 +552,7 @@ impl Table {
         // over.)
         if (buckets + 1).saturating_mul(BUCKET_BYTES) > HUGE_FROM_START {
             // Made for long searches: huge pages from the first touch.
-            table.buckets.advise_huge_pages();
-            *table.huge.get_mut() = true;
-            *table.next_check.get_mut() = table.collect_at();
+            table.for_long_search();
         } else {
             *table.next_check.get_mut() = table.huge_at();
         }
@@ -562,12 +560,12 @@ impl Table {
     }
 
     /// Puts the parts of the table not yet touched on huge pages from
-    /// their first touch, whatever its size: for a table below
-    /// [`HUGE_FROM_START`] made for a long search (a table of its own for
-    /// a search that has already taken millions of nodes,
-    /// `search/fresh_table.rs`), which would otherwise fault in its small
-    /// pages one by one until it passes [`Table::huge_at`]. Contents do
-    /// not change.
+    /// their first touch, whatever its size: for a table made for a long
+    /// search (every table of [`HUGE_FROM_START`] or more; below it, a
+    /// table of its own for a search that has already taken millions of
+    /// nodes, `search/fresh_table.rs`, which would otherwise fault in its
+    /// small pages one by one until it passes [`Table::huge_at`]; a table
+    /// committed in the background). Contents do not change.
     pub(crate) fn for_long_search(&mut self) {
         if !*self.huge.get_mut() {
             self.buckets.advise_huge_pages();
@@ -975,11 +973,7 @@ impl Table {
     /// the table is dropped; where the kernel does not know the call,
     /// nothing is committed ahead.
     pub fn prefault_in_background(&mut self) {
-        if !*self.huge.get_mut() {
-            self.buckets.advise_huge_pages();
-            *self.huge.get_mut() = true;
-            *self.next_check.get_mut() = self.collect_at();
-        }
+        self.for_long_search();
         self.buckets.populate_in_background();
     }
 

@@ -274,26 +274,35 @@ pub(crate) mod tests {
         }
     }
 
+    /// A walker at `pos` (`path` above it, ending with it) that has joined
+    /// a parallel search's busy marks, and those marks.
+    fn marking_walker(
+        pos: &Position,
+        attacker: tsumi_core::Color,
+        path: &[(u64, Hand)],
+    ) -> (Walker, std::sync::Arc<crate::busy::BusySet>) {
+        let mut w = Walker::idle();
+        w.start_below(
+            pos.clone(),
+            attacker,
+            path,
+            Budget::start(&Limits::none(), None),
+        );
+        let busy = std::sync::Arc::new(crate::busy::BusySet::new());
+        w.set_busy(Some(busy.clone()));
+        (w, busy)
+    }
+
     /// The busy marks are made on AND nodes alone (the nodes an OR node
     /// chooses among with them): entering a check marks its node, entering
     /// a defence below it does not, and leaving takes the mark off.
     #[test]
     fn only_and_nodes_are_marked_busy() {
-        use crate::busy::BusySet;
         use crate::child::Child;
-        use std::sync::Arc;
         use tsumi_core::MoveList;
 
         let (pos, attacker, path) = two_plies_in();
-        let mut w = Walker::idle();
-        w.start_below(
-            pos.clone(),
-            attacker,
-            &path,
-            Budget::start(&Limits::none(), None),
-        );
-        let busy = Arc::new(BusySet::new());
-        w.set_busy(Some(busy.clone()));
+        let (mut w, busy) = marking_walker(&pos, attacker, &path);
         let mut checks = MoveList::new();
         pos.generate_checks(&mut checks);
         let check = *checks.iter().next().expect("a check");
@@ -322,7 +331,6 @@ pub(crate) mod tests {
     fn and_nodes_are_marked_at_any_depth() {
         use crate::busy::BusySet;
         use crate::child::Child;
-        use std::sync::Arc;
 
         /// Enters checks and evasions (first found, backtracking at dead
         /// ends) until `depth` plies; asserts each AND node is marked when
@@ -362,15 +370,7 @@ pub(crate) mod tests {
         let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/R8 b - 1").unwrap();
         let attacker = pos.side_to_move();
         let path = [(pos.board_key(), pos.hand(attacker))];
-        let mut w = Walker::idle();
-        w.start_below(
-            pos.clone(),
-            attacker,
-            &path,
-            Budget::start(&Limits::none(), None),
-        );
-        let busy = Arc::new(BusySet::new());
-        w.set_busy(Some(busy.clone()));
+        let (mut w, busy) = marking_walker(&pos, attacker, &path);
         assert!(descend(&mut w, &busy, 0, 100), "a line of 100 plies");
         assert_eq!(w.pos.key(), pos.key(), "the position is put back");
     }
