@@ -401,10 +401,10 @@ impl Solver {
         self.table
             .share_open_entries(self.config.algo == Algo::DfPn);
         if scratch::wanted(&self.config) {
-            ready_scratch(&mut self.scratch, scratch::SCRATCH_MB);
+            ready_scratch(&mut self.scratch, scratch::SCRATCH_MB, false);
         }
         if let Some(mb) = scratch::middle_mb(&self.config) {
-            ready_scratch(&mut self.middle, mb);
+            ready_scratch(&mut self.middle, mb, true);
         }
         Ok(Budget::start(&self.config.limits, self.stop.clone()))
     }
@@ -561,11 +561,18 @@ impl Outcome {
 /// Makes the table of `mb` MiB a first mate is looked for on before the
 /// solver's own (see [`crate::search::scratch`]) if `slot` has none yet,
 /// and empties it for the next solve. Not committed: a search touches
-/// some of its pages, and the kernel supplies each as it is touched.
+/// some of its pages, and the kernel supplies each as it is touched;
+/// `long`: on huge pages from the first touch (the middle table, which
+/// only a search of more than [`scratch::SCRATCH_NODES`] nodes reaches).
 /// Without the memory for it, the search goes on on the next table.
-fn ready_scratch(slot: &mut Option<Table>, mb: usize) {
+fn ready_scratch(slot: &mut Option<Table>, mb: usize, long: bool) {
     if slot.is_none() {
-        *slot = Table::try_new(mb).ok();
+        *slot = Table::try_new(mb).ok().map(|mut t| {
+            if long {
+                t.for_long_search();
+            }
+            t
+        });
     }
     if let Some(t) = slot {
         t.new_generation();
@@ -1016,6 +1023,30 @@ fn useless_tail(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Under `Shortest::First` beside a table of 256 MiB, the small table
+    /// starts on small pages (a short search touches few of them) and the
+    /// middle one on huge pages (only a search past the small table's
+    /// nodes reaches it, and it touches nearly every page: on small ones
+    /// the kernel faulted each in and then copied them into huge pages,
+    /// about a tenth of 寿's first mate).
+    #[test]
+    fn the_middle_table_is_on_huge_pages_from_its_first_touch() {
+        let mut solver = Solver::new(SolverConfig {
+            shortest: Shortest::First,
+            hash_mb: 256,
+            ..SolverConfig::default()
+        });
+        // A mate in one: the search never leaves the small table.
+        let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+        let s = solver.solve(&pos).unwrap();
+        assert_eq!(s.length, Some(1));
+        let small = solver.scratch.as_ref().expect("a small table");
+        let middle = solver.middle.as_ref().expect("a middle table");
+        assert!(!small.on_huge_pages());
+        assert!(middle.on_huge_pages());
+        assert_eq!(middle.stats().used, 0, "untouched");
+    }
 
     fn kept(len: u16, value: u16, line: usize) -> Option<KeptLine> {
         let moves = vec![Move::NULL; line];

@@ -574,6 +574,13 @@ impl Table {
         }
     }
 
+    /// True once the table is on transparent huge pages (asked for at
+    /// creation, by [`Table::for_long_search`] or at [`Table::huge_at`]).
+    #[cfg(test)]
+    pub(crate) fn on_huge_pages(&self) -> bool {
+        self.huge.load(Ordering::Relaxed)
+    }
+
     /// Entries in use at which a garbage collection runs: 90 % of the
     /// capacity.
     fn collect_at(&self) -> usize {

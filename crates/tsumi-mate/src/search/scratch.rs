@@ -24,7 +24,13 @@
 //! pages of the large one: the kernel zeroes 128 MiB of pages for it
 //! instead of a gigabyte (a second of system time, and sometimes two, on
 //! this project's machines), and its lookups land in a smaller span of
-//! memory.
+//! memory. The small table starts on small pages (a search of a few
+//! hundred nodes touches few of them); the middle one is on huge pages
+//! from its first touch, since only a search past [`SCRATCH_NODES`]
+//! reaches it, and it begins by taking over the small table's entries,
+//! spread over nearly all its pages (on small pages the kernel faulted
+//! each of them in and then copied them into huge pages: a tenth of
+//! 寿's first mate).
 //!
 //! Only the first mate is looked for this way: under the other settings
 //! the solve's later phases would run on a different table than before,
