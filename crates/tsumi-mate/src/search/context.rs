@@ -9,9 +9,10 @@
 //! a kept mate's line is read under the convention it was proven in, the
 //! line of the longest defence comes first) or within a cap of its own
 //! gets a context of its own, built for it ([`Context::with_rule`],
-//! [`Context::with_defence`], [`Context::on_table`], [`Context::capped`]):
-//! nothing is changed in place and put back.
+//! [`Context::with_defence`], [`Context::on_table`], [`Context::capped`],
+//! [`Context::steering`]): nothing is changed in place and put back.
 
+use crate::busy::Steer;
 use crate::config::SolverConfig;
 use crate::defence::Defence;
 use crate::table::Table;
@@ -30,6 +31,10 @@ pub(crate) struct Context<'t> {
     /// on the small table, each shortening step's under
     /// [`crate::Shortest::Quick`], a line's grace nodes.
     pub cap: u64,
+    /// Which choices a parallel search's busy marks steer in this phase
+    /// ([`crate::busy`]): the defences while the first mate is looked
+    /// for, the checks after.
+    pub steer: Steer,
 }
 
 impl<'t> Context<'t> {
@@ -39,6 +44,7 @@ impl<'t> Context<'t> {
             tt,
             config,
             cap: u64::MAX,
+            steer: Steer::Checks,
         }
     }
 
@@ -73,12 +79,19 @@ impl<'t> Context<'t> {
         }
     }
 
+    /// This phase's context with a parallel search's busy marks steering
+    /// the choices `steer` says.
+    pub(crate) fn steering(&self, steer: Steer) -> Context<'t> {
+        Context { steer, ..*self }
+    }
+
     /// This phase's context on the table `tt`.
     pub(crate) fn on_table<'u>(&self, tt: &'u Table) -> Context<'u> {
         Context {
             tt,
             config: self.config,
             cap: self.cap,
+            steer: self.steer,
         }
     }
 

@@ -47,6 +47,14 @@ pub(crate) struct Thresholds {
     dn: u32,
 }
 
+#[cfg(test)]
+impl Thresholds {
+    /// Thresholds of `pn` and `dn`.
+    pub(crate) fn new(pn: u32, dn: u32) -> Thresholds {
+        Thresholds { pn, dn }
+    }
+}
+
 impl Policy for Thresholds {
     #[inline]
     fn reached(self, pn: u32, dn: u32) -> bool {
@@ -55,19 +63,24 @@ impl Policy for Thresholds {
 
     #[inline]
     fn choose(self, w: &Walker, or: bool, children: &[Child], pn: u32, dn: u32) -> (usize, Self) {
-        // Only an OR node steers away from the other threads' nodes (see
-        // `crate::busy`).
-        let (best, second) = match w.busy_here().filter(|_| or) {
+        // The phase's busy marks steer either the checks or the defences
+        // away from the other threads' nodes (see `crate::busy`).
+        let (best, second) = match w.busy_here().filter(|b| b.steers(or)) {
             None => select(or, children, None),
             Some(busy) => {
                 // Other threads' nodes look worse (virtual loss), but
-                // never so that the chosen check is already over the
+                // never so that the chosen child is already over the
                 // node's threshold: that child would return at once.
-                let (b, sec) = select(true, children, Some(busy));
-                if children[b].pn < self.pn {
+                let (b, sec) = select(or, children, Some(busy));
+                let under = if or {
+                    children[b].pn < self.pn
+                } else {
+                    children[b].dn < self.dn
+                };
+                if under {
                     (b, sec)
                 } else {
-                    select(true, children, None)
+                    select(or, children, None)
                 }
             }
         };

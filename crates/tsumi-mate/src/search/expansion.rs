@@ -420,9 +420,9 @@ pub(crate) fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
 /// proof number. In a bounded search a defence known to be mated only
 /// beyond the bound thus comes first (see [`Table::probe`]). On 寿 (611
 /// plies) the OR-node rule alone halves the nodes to the first mate.
-/// With `busy` (a parallel search; the search passes it at OR nodes
-/// only), the children other threads are in count with a virtual loss on
-/// the selected number.
+/// With `busy` (a parallel search; the search passes it at the kind of
+/// node the phase's [`crate::busy::Steer`] says), the children other
+/// threads are in count with a virtual loss on the selected number.
 pub(crate) fn select(or: bool, children: &[Child], busy: Option<&BusySet>) -> (usize, u32) {
     let mut best = usize::MAX;
     let mut best_v = (INF, INF);

@@ -5,14 +5,16 @@
 //! its own position, path and node count, on the one table (shared through
 //! [`SharedTable`], which makes every bucket access take the bucket's
 //! lock). What one thread proves or disproves reaches the others through
-//! the table. To keep the threads apart, a thread entering an AND node
-//! (at any depth below the root) marks it in a shared
-//! [`BusySet`](crate::busy) and unmarks it on leaving; a thread choosing
-//! a check adds a *virtual loss* to the proof number of each check other
-//! threads are in, growing with their count, so that it prefers the
-//! siblings (after Kaneko 2010; an AND node chooses its defence without
-//! the marks, see [`crate::busy`] for why, and for the marks at every
-//! ply in place of noise). Each thread counts its table stores in a lane of its own
+//! the table. To keep the threads apart, a thread entering a node (at
+//! any depth below the root) marks it in a shared
+//! [`BusySet`](crate::busy) and unmarks it on leaving, and a thread
+//! choosing among such nodes adds a *virtual loss* to the number it
+//! chooses by for each one other threads are in, growing with their
+//! count, so that it prefers the siblings (after Kaneko 2010). The
+//! phase decides which ([`crate::busy::Steer`]): while the first mate is
+//! looked for, the AND nodes split the defences among the threads;
+//! after, the OR nodes split the checks. See [`crate::busy`] for why,
+//! and for the marks at every ply in place of noise. Each thread counts its table stores in a lane of its own
 //! (see [`crate::table`]). The first thread to settle the root raises the
 //! pool's halt flag and the others return at their next poll; node and
 //! time limits count over all threads ([`Pool`]: each thread adds its
@@ -27,7 +29,7 @@
 //! thread: 8.1 M of 13.5 M). A node is first searched on the calling
 //! thread alone; past [`SOLO_NODES`] the helpers join it, each starting at
 //! that node with the same path above it (for repetitions) and marking
-//! the AND nodes it enters below it.
+//! the nodes it enters below it.
 //!
 //! The helper threads are a pool ([`Helpers`], `search/helper_pool.rs`)
 //! the calling thread's walker owns: started at its first parallel search
@@ -131,7 +133,7 @@ impl Walker {
         };
         let shared = SharedTable::new(cx.tt);
         let pool = Arc::new(Pool::new(self.nodes));
-        let busy = Arc::new(BusySet::new());
+        let busy = Arc::new(BusySet::new(cx.steer));
         self.budget.join_pool(&pool, self.nodes);
         self.set_busy(Some(busy.clone()));
         let budgets: Vec<Budget> = (0..helpers.len())
@@ -212,6 +214,7 @@ fn helper_worker(lane: usize) -> Worker {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use crate::busy::{BusySet, Steer};
     use crate::config::SolverConfig;
     use crate::limits::{Budget, Limits};
     use crate::search::context::Context;
@@ -275,12 +278,14 @@ pub(crate) mod tests {
     }
 
     /// A walker at `pos` (`path` above it, ending with it) that has joined
-    /// a parallel search's busy marks, and those marks.
+    /// a parallel search's busy marks steering as `steer` says, and those
+    /// marks.
     fn marking_walker(
         pos: &Position,
         attacker: tsumi_core::Color,
         path: &[(u64, Hand)],
-    ) -> (Walker, std::sync::Arc<crate::busy::BusySet>) {
+        steer: Steer,
+    ) -> (Walker, std::sync::Arc<BusySet>) {
         let mut w = Walker::idle();
         w.start_below(
             pos.clone(),
@@ -288,53 +293,67 @@ pub(crate) mod tests {
             path,
             Budget::start(&Limits::none(), None),
         );
-        let busy = std::sync::Arc::new(crate::busy::BusySet::new());
+        let busy = std::sync::Arc::new(BusySet::new(steer));
         w.set_busy(Some(busy.clone()));
         (w, busy)
     }
 
-    /// The busy marks are made on AND nodes alone (the nodes an OR node
-    /// chooses among with them): entering a check marks its node, entering
-    /// a defence below it does not, and leaving takes the mark off.
+    /// The busy marks are made on one kind of node, the kind the other
+    /// kind chooses among with them: steering the checks, entering a check
+    /// marks its node and entering a defence below it does not; steering
+    /// the defences, the reverse. Leaving takes the mark off.
     #[test]
-    fn only_and_nodes_are_marked_busy() {
+    fn one_kind_of_node_is_marked_busy() {
         use crate::child::Child;
         use tsumi_core::MoveList;
 
         let (pos, attacker, path) = two_plies_in();
-        let (mut w, busy) = marking_walker(&pos, attacker, &path);
-        let mut checks = MoveList::new();
-        pos.generate_checks(&mut checks);
-        let check = *checks.iter().next().expect("a check");
-        let (key, full_key, _) = pos.keys_after(check);
-        let c = Child::fresh(check, key, full_key);
-        w.enter(&c, 2);
-        assert_eq!(busy.count(full_key), 1, "the check's node is marked");
-        let mut replies = MoveList::new();
-        w.pos.generate_evasions(&mut replies);
-        let reply = *replies.iter().next().expect("a defence");
-        let (key2, full_key2, _) = w.pos.keys_after(reply);
-        let d = Child::fresh(reply, key2, full_key2);
-        w.enter(&d, 3);
-        assert_eq!(busy.count(full_key2), 0, "the defence's node is not");
-        assert_eq!(busy.count(full_key), 1);
-        w.leave(&d);
-        w.leave(&c);
-        assert_eq!(busy.count(full_key), 0, "the mark is taken off");
-        assert_eq!(w.pos.key(), pos.key());
+        for steer in [Steer::Checks, Steer::Defences] {
+            let (mut w, busy) = marking_walker(&pos, attacker, &path, steer);
+            let mut checks = MoveList::new();
+            pos.generate_checks(&mut checks);
+            let check = *checks.iter().next().expect("a check");
+            let (key, full_key, _) = pos.keys_after(check);
+            let c = Child::fresh(check, key, full_key);
+            w.enter(&c, 2);
+            let and_marked = u32::from(steer == Steer::Checks);
+            assert_eq!(
+                busy.count(full_key),
+                and_marked,
+                "{steer:?}: the check's node"
+            );
+            let mut replies = MoveList::new();
+            w.pos.generate_evasions(&mut replies);
+            let reply = *replies.iter().next().expect("a defence");
+            let (key2, full_key2, _) = w.pos.keys_after(reply);
+            let d = Child::fresh(reply, key2, full_key2);
+            w.enter(&d, 3);
+            assert_eq!(
+                busy.count(full_key2),
+                1 - and_marked,
+                "{steer:?}: the defence's node"
+            );
+            assert_eq!(busy.count(full_key), and_marked);
+            w.leave(&d);
+            assert_eq!(busy.count(full_key2), 0, "{steer:?}: the mark is taken off");
+            w.leave(&c);
+            assert_eq!(busy.count(full_key), 0, "{steer:?}: the mark is taken off");
+            assert_eq!(w.pos.key(), pos.key());
+        }
     }
 
     /// The marks reach every ply: a rook chasing a lone king, check after
-    /// check, 100 plies below the parallel search's root, marks every AND
-    /// node it enters down there, and OR nodes that deep read the marks.
+    /// check, 100 plies below the parallel search's root, marks every node
+    /// of the marked kind it enters down there, and nodes that deep read
+    /// the marks, whichever choices they steer.
     #[test]
-    fn and_nodes_are_marked_at_any_depth() {
-        use crate::busy::BusySet;
+    fn nodes_are_marked_at_any_depth() {
         use crate::child::Child;
 
         /// Enters checks and evasions (first found, backtracking at dead
-        /// ends) until `depth` plies; asserts each AND node is marked when
-        /// entered. False when no line goes that deep from here.
+        /// ends) until `depth` plies; asserts each node of the marked kind
+        /// is marked when entered. False when no line goes that deep from
+        /// here.
         fn descend(w: &mut Walker, busy: &BusySet, ply: u16, depth: u16) -> bool {
             if ply == depth {
                 assert!(w.busy_here().is_some(), "ply {ply} reads the marks");
@@ -346,10 +365,10 @@ pub(crate) mod tests {
                 let c = Child::fresh(m, key, full_key);
                 // (A position the chase comes back to is marked once for
                 // each time it is on the path.)
-                let and = w.is_or();
+                let child_is_or = !w.is_or();
                 let before = busy.count(full_key);
                 w.enter(&c, ply);
-                if and {
+                if busy.marks(child_is_or) {
                     assert_eq!(
                         busy.count(full_key),
                         before + 1,
@@ -370,8 +389,69 @@ pub(crate) mod tests {
         let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/R8 b - 1").unwrap();
         let attacker = pos.side_to_move();
         let path = [(pos.board_key(), pos.hand(attacker))];
-        let (mut w, busy) = marking_walker(&pos, attacker, &path);
-        assert!(descend(&mut w, &busy, 0, 100), "a line of 100 plies");
-        assert_eq!(w.pos.key(), pos.key(), "the position is put back");
+        for steer in [Steer::Checks, Steer::Defences] {
+            let (mut w, busy) = marking_walker(&pos, attacker, &path, steer);
+            assert!(
+                descend(&mut w, &busy, 0, 100),
+                "{steer:?}: a line of 100 plies"
+            );
+            assert_eq!(w.pos.key(), pos.key(), "the position is put back");
+        }
+    }
+
+    /// Which node passes over a busy child: steering the checks, an OR
+    /// node takes the sibling of a check another thread is in and an AND
+    /// node ignores the marks; steering the defences, the reverse.
+    #[test]
+    fn the_marks_steer_the_checks_or_the_defences() {
+        use crate::child::Child;
+        use crate::search::dfpn::Thresholds;
+        use crate::search::node_loop::Policy;
+        use crate::table::INF;
+
+        let (pos, attacker, path) = two_plies_in();
+        // Two children with equal numbers, the first one busy.
+        let twins = |w: &Walker| {
+            let list = w.node_moves();
+            assert!(list.len() >= 2);
+            let kids: Vec<Child> = list
+                .iter()
+                .take(2)
+                .map(|&m| {
+                    let (key, full_key, _) = w.pos.keys_after(m);
+                    let mut c = Child::fresh(m, key, full_key);
+                    c.pn = 10;
+                    c.dn = 10;
+                    c
+                })
+                .collect();
+            kids
+        };
+        let root = Thresholds::new(INF, INF);
+        for steer in [Steer::Checks, Steer::Defences] {
+            let (mut w, busy) = marking_walker(&pos, attacker, &path, steer);
+            // At the OR node (two plies in).
+            let checks = twins(&w);
+            busy.enter(checks[0].full_key);
+            let (best, _) = root.choose(&w, true, &checks, 10, 20);
+            assert_eq!(
+                best,
+                usize::from(steer == Steer::Checks),
+                "{steer:?}, OR node"
+            );
+            busy.leave(checks[0].full_key);
+            // At an AND node below it.
+            w.enter(&checks[0], 2);
+            let defences = twins(&w);
+            busy.enter(defences[0].full_key);
+            let (best, _) = root.choose(&w, false, &defences, 20, 10);
+            assert_eq!(
+                best,
+                usize::from(steer == Steer::Defences),
+                "{steer:?}, AND node"
+            );
+            busy.leave(defences[0].full_key);
+            w.leave(&checks[0]);
+        }
     }
 }

@@ -205,7 +205,7 @@ impl Walker {
         self.pos.do_move(c.mv);
         self.path.push(c.key, c.hand);
         if let Some(busy) = &self.busy {
-            if self.marks_here() {
+            if busy.marks(self.is_or()) {
                 busy.enter(c.full_key);
             }
         }
@@ -214,21 +214,12 @@ impl Walker {
     /// Takes a child's move back.
     pub(crate) fn leave(&mut self, c: &Child) {
         if let Some(busy) = &self.busy {
-            if self.marks_here() {
+            if busy.marks(self.is_or()) {
                 busy.leave(c.full_key);
             }
         }
         self.path.pop();
         self.pos.undo_move();
-    }
-
-    /// True when the current node, just entered or about to be left, is
-    /// one the busy set marks: an AND node (the checks are the children an
-    /// OR node chooses among with the marks), at any depth below the
-    /// parallel search's root.
-    #[inline]
-    fn marks_here(&self) -> bool {
-        self.pos.side_to_move() != self.attacker
     }
 
     /// In a parallel search: the busy marks of the other threads, for
