@@ -1,6 +1,7 @@
 //! What one phase of a solve searches with, read only: the table, the
 //! settings of that phase (the rule interpositions are counted under, the
-//! defence a line follows, the algorithm, the threads) and its node cap.
+//! defence a line follows, the algorithm, the threads), its node cap and
+//! which choices a parallel search's busy marks steer.
 //! The walker's budget ([`crate::limits`]) counts the nodes against the
 //! solve's limits and the cap of the phase it is in.
 //!
