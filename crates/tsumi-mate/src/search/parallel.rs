@@ -411,11 +411,10 @@ pub(crate) mod tests {
 
         let (pos, attacker, path) = two_plies_in();
         // Two children with equal numbers, the first one busy.
-        let twins = |w: &Walker| {
+        let twins = |w: &Walker| -> Vec<Child> {
             let list = w.node_moves();
             assert!(list.len() >= 2);
-            let kids: Vec<Child> = list
-                .iter()
+            list.iter()
                 .take(2)
                 .map(|&m| {
                     let (key, full_key, _) = w.pos.keys_after(m);
@@ -424,33 +423,37 @@ pub(crate) mod tests {
                     c.dn = 10;
                     c
                 })
-                .collect();
-            kids
+                .collect()
         };
+        // The child the current node chooses among `kids` while the first
+        // of them is busy.
         let root = Thresholds::new(INF, INF);
+        let chosen = |w: &Walker, busy: &BusySet, kids: &[Child]| {
+            let or = w.is_or();
+            let (pn, dn) = if or { (10, 20) } else { (20, 10) };
+            busy.enter(kids[0].full_key);
+            let (best, _) = root.choose(w, or, kids, pn, dn);
+            busy.leave(kids[0].full_key);
+            best
+        };
         for steer in [Steer::Checks, Steer::Defences] {
             let (mut w, busy) = marking_walker(&pos, attacker, &path, steer);
             // At the OR node (two plies in).
             let checks = twins(&w);
-            busy.enter(checks[0].full_key);
-            let (best, _) = root.choose(&w, true, &checks, 10, 20);
+            let best = chosen(&w, &busy, &checks);
             assert_eq!(
                 best,
                 usize::from(steer == Steer::Checks),
                 "{steer:?}, OR node"
             );
-            busy.leave(checks[0].full_key);
             // At an AND node below it.
             w.enter(&checks[0], 2);
-            let defences = twins(&w);
-            busy.enter(defences[0].full_key);
-            let (best, _) = root.choose(&w, false, &defences, 20, 10);
+            let best = chosen(&w, &busy, &twins(&w));
             assert_eq!(
                 best,
                 usize::from(steer == Steer::Defences),
                 "{steer:?}, AND node"
             );
-            busy.leave(defences[0].full_key);
             w.leave(&checks[0]);
         }
     }
