@@ -20,23 +20,43 @@
 //! at every depth cost 将棋無双 2 % and lost a mate at its node limit; a cap
 //! of 32 or 128, or counting an eighth beyond it, lost 成吉思汗 within
 //! 20 M nodes.
+//!
+//! **The first mate's dive.** The cap trades depth for breadth: the smaller
+//! it is, the longer the search follows one line before it turns to a
+//! shallower check. On 寿 (611 plies, one long line) a cap of 16 finds the
+//! first mate in 0.50 M nodes against 2.28 M; but 1980 and 成吉思汗, whose
+//! first lines are not the mate, find none within 10 M nodes with it. So
+//! the first mate's search dives: each thread damps from [`DIVE_CAP`] for
+//! its first [`DIVE_NODES`] nodes, then from [`CAP`] on the same table
+//! (the dive's proofs stay). A work whose mate lies down the first line is
+//! mated within the dive; another pays at most the dive's nodes and the
+//! turn they gave the search. A search that never reaches [`DEEP`] plies
+//! is not changed at all. (docs/solver.md, *The first mate dives*.)
 
 use crate::table::INF_MINUS;
 
 /// The AND-node proof number counted in full.
 pub(crate) const CAP: u32 = 64;
 
+/// The AND-node proof number counted in full during a first mate's dive.
+pub(crate) const DIVE_CAP: u32 = 16;
+
+/// The nodes of each thread for which a first mate's search dives.
+pub(crate) const DIVE_NODES: u64 = 1_000_000;
+
 /// The first ply (from the search's root) whose AND nodes are damped.
 pub(crate) const DEEP: u16 = 64;
 
 /// The proof number of an AND node at `ply` whose children's proof numbers
-/// sum to `sum`.
+/// sum to `sum`, damped from [`DIVE_CAP`] when `diving`, from [`CAP`]
+/// otherwise.
 #[inline]
-pub(crate) fn and_pn(sum: u32, ply: u16) -> u32 {
-    if ply < DEEP || sum <= CAP || sum >= INF_MINUS {
+pub(crate) fn and_pn(sum: u32, ply: u16, diving: bool) -> u32 {
+    let cap = if diving { DIVE_CAP } else { CAP };
+    if ply < DEEP || sum <= cap || sum >= INF_MINUS {
         sum
     } else {
-        CAP + (sum - CAP) / 2
+        cap + (sum - cap) / 2
     }
 }
 
@@ -47,21 +67,39 @@ mod tests {
 
     #[test]
     fn shallow_nodes_small_sums_and_the_extremes_are_kept() {
-        assert_eq!(and_pn(10 * CAP, DEEP - 1), 10 * CAP);
-        for s in [0, 1, CAP - 1, CAP, INF_MINUS, INF] {
-            assert_eq!(and_pn(s, DEEP), s);
+        for diving in [false, true] {
+            assert_eq!(and_pn(10 * CAP, DEEP - 1, diving), 10 * CAP);
+            for s in [0, 1, INF_MINUS, INF] {
+                assert_eq!(and_pn(s, DEEP, diving), s);
+            }
         }
+        assert_eq!(and_pn(CAP, DEEP, false), CAP);
+        assert_eq!(and_pn(DIVE_CAP, DEEP, true), DIVE_CAP);
     }
 
     #[test]
     fn beyond_the_cap_half_counts_and_order_is_kept() {
-        assert_eq!(and_pn(CAP + 10, DEEP), CAP + 5);
-        let mut last = 0;
-        for s in (0..10 * CAP).chain([INF_MINUS - 1, INF_MINUS, INF]) {
-            let v = and_pn(s, DEEP);
-            assert!(v >= last && v <= s && (v == 0) == (s == 0));
-            last = v;
+        assert_eq!(and_pn(CAP + 10, DEEP, false), CAP + 5);
+        assert_eq!(
+            and_pn(CAP + 10, DEEP, true),
+            DIVE_CAP + (CAP + 10 - DIVE_CAP) / 2
+        );
+        for diving in [false, true] {
+            let mut last = 0;
+            for s in (0..10 * CAP).chain([INF_MINUS - 1, INF_MINUS, INF]) {
+                let v = and_pn(s, DEEP, diving);
+                assert!(v >= last && v <= s && (v == 0) == (s == 0));
+                last = v;
+            }
+            assert!(and_pn(INF_MINUS - 1, DEEP, diving) < INF_MINUS);
         }
-        assert!(and_pn(INF_MINUS - 1, DEEP) < INF_MINUS);
+    }
+
+    #[test]
+    fn a_dive_damps_more_than_the_search_after_it() {
+        const { assert!(DIVE_CAP < CAP) };
+        for s in DIVE_CAP + 1..10 * CAP {
+            assert!(and_pn(s, DEEP, true) < and_pn(s, DEEP, false), "{s}");
+        }
     }
 }

@@ -25,7 +25,8 @@
 //! - `child`: what is known of one child; `chain`: drops on one square
 //!   searched one at a time; `estimates`: the first estimates of
 //!   unsearched checks, remembered; `and_cap`: a deep AND node's summed
-//!   proof number damped beyond a cap.
+//!   proof number damped beyond a cap (a lower one while a first mate's
+//!   search dives).
 //! - [`table`]: the transposition table with hand dominance, replacement
 //!   and garbage collection.
 //! - [`pieces`]: proof and disproof pieces; `path`: repetitions.

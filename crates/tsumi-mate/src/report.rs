@@ -662,7 +662,7 @@ fn examine_node(
                     detour: None,
                     detour_kind: None,
                 };
-                if cx.config.defence == Defence::NoLeftover {
+                if cx.phase.config.defence == Defence::NoLeftover {
                     longer_line(w, cx, c, rest, ply, max_ply, &mut longer);
                 }
                 report.longer_defences.push(longer);

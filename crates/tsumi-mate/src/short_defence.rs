@@ -236,7 +236,7 @@ fn rule_line(
     exact: u16,
     ply: u16,
 ) -> Result<(u16, bool, Option<Vec<Move>>), ()> {
-    if cx.config.defence != Defence::NoLeftover {
+    if cx.phase.config.defence != Defence::NoLeftover {
         return Ok((exact, true, None));
     }
     w.enter(c, ply);

@@ -670,7 +670,7 @@ fn short_first(
     pos: &Position,
 ) -> Result<Option<Outcome>, SolveError> {
     let room = w.budget.node_room(w.nodes);
-    let found = short_mate(&mut w.pos, cx.config.ply_limit(), room);
+    let found = short_mate(&mut w.pos, cx.phase.config.ply_limit(), room);
     w.nodes += found.nodes;
     let Some(mate) = found.mate else {
         // The first mate is looked for counting every interposition
@@ -790,7 +790,7 @@ fn shorten(
     pos: &Position,
     mut found: Found,
 ) -> Result<Outcome, SolveError> {
-    let config = &cx.config;
+    let config = &cx.phase.config;
     // Phase 2: shorten until a shorter mate is disproven. From here on a
     // limit that stops the search reports the mate already found.
     if config.shortest == Shortest::First {
@@ -928,7 +928,7 @@ fn kept_mate(
     };
     let pieces = found.pieces;
     let claim = lines.value as u32;
-    let (pv, leftover) = match cx.config.defence {
+    let (pv, leftover) = match cx.phase.config.defence {
         Defence::Longest => lines.longest,
         Defence::NoLeftover => lines.clean,
     };

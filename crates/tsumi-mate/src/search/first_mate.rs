@@ -27,6 +27,7 @@
 //! search's horizon: when counting every interposition finds no mate
 //! within `max_ply` only, the root is searched again under the rule.
 
+use crate::and_cap;
 use crate::busy::Steer;
 use crate::child::NodeResult;
 use crate::search::context::Context;
@@ -60,8 +61,9 @@ impl Walker {
         max_ply: u16,
     ) -> FirstMate<'t> {
         // Several threads split the defences of the mate, not the checks
-        // beside it (`crate::busy`).
-        let cx = &cx.steering(Steer::Defences);
+        // beside it (`crate::busy`), and each thread's search dives first
+        // (`crate::and_cap`).
+        let cx = &cx.steering(Steer::Defences).diving(and_cap::DIVE_NODES);
         let settle = |w: &mut Walker, cx: &Context<'t>| match stages {
             Some(t) => w.settle_small_first(cx, t, max_ply),
             None => (w.settle_root(cx, max_ply), cx.tt),

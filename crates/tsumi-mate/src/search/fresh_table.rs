@@ -91,7 +91,7 @@ impl Walker {
         let mut turns = 1;
         loop {
             if on_fresh && fresh.is_none() {
-                match Table::try_new(fresh_megabytes(cx.config.hash_mb)) {
+                match Table::try_new(fresh_megabytes(cx.phase.config.hash_mb)) {
                     Ok(mut t) => {
                         // Made for a search of millions of nodes.
                         t.for_long_search();

@@ -12,8 +12,8 @@
 
 use crate::busy::BusySet;
 use crate::child::NodeResult;
-use crate::config::SolverConfig;
 use crate::limits::{Budget, Pool};
+use crate::search::context::Phase;
 use crate::table::Table;
 use std::any::Any;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -45,8 +45,8 @@ pub(crate) struct Job {
     /// The ply of `pos` below the root.
     pub(crate) ply: u16,
     pub(crate) table: TablePtr,
-    pub(crate) config: SolverConfig,
-    pub(crate) cap: u64,
+    /// The phase the helpers join, as the calling thread searches it.
+    pub(crate) phase: Phase,
     pub(crate) remaining: u16,
     pub(crate) pool: Arc<Pool>,
     pub(crate) busy: Arc<BusySet>,

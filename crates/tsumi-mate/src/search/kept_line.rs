@@ -181,7 +181,7 @@ impl Walker {
     ) -> Result<KeptLines, Unread> {
         let mut st = Reading {
             search,
-            clean: cx.config.defence == Defence::NoLeftover,
+            clean: cx.phase.config.defence == Defence::NoLeftover,
             effort: 0,
             hurry_at,
             hurried: Reading::late(hurry_at),

@@ -91,7 +91,8 @@ impl Walker {
             }
             let (mut pn, dn) = expansion::numbers(or, children);
             if !or {
-                pn = and_cap::and_pn(pn, ply.saturating_sub(self.root_ply));
+                let depth = ply.saturating_sub(self.root_ply);
+                pn = and_cap::and_pn(pn, depth, self.nodes < cx.phase.dive);
             }
             if policy.reached(pn, dn) || self.budget.is_exhausted() {
                 let r = NodeResult::open(pn, dn);
@@ -192,7 +193,7 @@ impl Walker {
         // (`and_cap`), also for a search that starts deep in a line, under
         // either algorithm.
         let outer = std::mem::replace(&mut self.root_ply, ply);
-        let r = match cx.config.algo {
+        let r = match cx.phase.config.algo {
             Algo::DfPn => self.dfpn(cx, remaining, ply),
             Algo::PnStar => self.pnstar(cx, remaining, ply),
         };
@@ -211,9 +212,9 @@ impl Walker {
         nodes: u64,
         search: impl FnOnce(&mut Walker, &Context) -> NodeResult,
     ) -> Result<NodeResult, NodeResult> {
-        let cap = cx.cap.min(self.nodes.saturating_add(nodes));
+        let cap = cx.phase.cap.min(self.nodes.saturating_add(nodes));
         let r = search(self, &cx.capped(cap));
-        if r.resolved() || self.nodes < cap || cap == cx.cap {
+        if r.resolved() || self.nodes < cap || cap == cx.phase.cap {
             return Ok(r);
         }
         self.budget.resume(self.nodes);

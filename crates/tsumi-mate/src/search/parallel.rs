@@ -121,8 +121,8 @@ impl Walker {
     /// The walker's node count afterwards includes the helpers' nodes.
     fn settle_together(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
         debug_assert!(self.busy.is_none(), "parallel searches do not nest");
-        let threads = cx.config.threads.min(MAX_THREADS);
-        let stack = search_stack_bytes(cx.config.ply_limit());
+        let threads = cx.phase.config.threads.min(MAX_THREADS);
+        let stack = search_stack_bytes(cx.phase.config.ply_limit());
         let mut helpers = match self.helpers.take() {
             Some(h) if h.fits(threads - 1, stack) => h,
             old => {
@@ -133,7 +133,7 @@ impl Walker {
         };
         let shared = SharedTable::new(cx.tt);
         let pool = Arc::new(Pool::new(self.nodes));
-        let busy = Arc::new(BusySet::new(cx.steer));
+        let busy = Arc::new(BusySet::new(cx.phase.steer));
         self.budget.join_pool(&pool, self.nodes);
         self.set_busy(Some(busy.clone()));
         let budgets: Vec<Budget> = (0..helpers.len())
@@ -145,8 +145,7 @@ impl Walker {
             path: self.path_entries().to_vec(),
             ply,
             table: TablePtr(shared.table()),
-            config: cx.config,
-            cap: cx.cap,
+            phase: cx.phase,
             remaining,
             pool: pool.clone(),
             busy,
@@ -186,7 +185,7 @@ impl Walker {
 /// True when the phase's searches run on several threads: df-pn with more
 /// than one.
 fn parallel(cx: &Context) -> bool {
-    cx.config.threads > 1 && cx.config.algo == Algo::DfPn
+    cx.phase.config.threads > 1 && cx.phase.config.algo == Algo::DfPn
 }
 
 /// A helper's worker for lane `lane` (1 for the first helper): a walker of
@@ -199,7 +198,7 @@ fn helper_worker(lane: usize) -> Worker {
         // SAFETY: see `TablePtr`: the table lives until every helper has
         // finished the job.
         let table = unsafe { &*job.table.0 };
-        let cx = Context::new(table, job.config).capped(job.cap);
+        let cx = Context::of_phase(table, job.phase);
         walker.start_below(job.pos.clone(), job.attacker, &job.path, budget);
         walker.set_busy(Some(job.busy.clone()));
         walker.lane = lane;

@@ -145,7 +145,7 @@ impl Walker {
             if cx.skip_useless() {
                 children = self.counted_defences(cx, children, n, ply)?;
             }
-            if cx.config.defence == Defence::NoLeftover {
+            if cx.phase.config.defence == Defence::NoLeftover {
                 best = self.no_leftover_line(cx, &children, n, ply, ties)?;
             } else {
                 let mut longest: Vec<Child> = Vec::new();

@@ -196,7 +196,9 @@ impl Walker {
     pub(crate) fn visit(&mut self, cx: &Context) -> bool {
         self.nodes += 1;
         let tt = cx.tt;
-        !self.budget.exhausted(self.nodes, cx.cap, || tt.poll())
+        !self
+            .budget
+            .exhausted(self.nodes, cx.phase.cap, || tt.poll())
     }
 
     /// Plays a child's move and puts the child on the path.
