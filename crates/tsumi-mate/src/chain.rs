@@ -13,32 +13,70 @@
 //! *deferred* until the drop before it is proven. Together the deferred
 //! drops of a node add [`hidden_cost`] to its proof number.
 //!
+//! While the first mate is looked for, one more chain: when the
+//! defender's drops are all of one kind (it holds one kind of piece, as
+//! after taking one, or only pawns), there is one drop per square, and the
+//! drops on squares that no defender guards are alike in another way: the
+//! checker takes the piece on any of them and checks again with it in
+//! hand. Those drops then form one chain across the squares, in
+//! generation order; a drop on a guarded square, where taking it costs the
+//! checker, heads a chain of its own. On STARSHIP TROOPER this finds a
+//! first mate (625 plies) within 9.1 M nodes, where none is found within
+//! 30 M otherwise. Chained across squares whatever the kinds, it loses
+//! 成吉思汗's first mate (4.6 M nodes to 27 M: with several kinds the
+//! squares differ, and a refutation on a later square waits behind the
+//! proof of the first); chained so after the first mate as well, the
+//! shortening and the line of 世界大戦 take half as many nodes again.
+//!
 //! Only the order of the search changes. A node is proven only when every
 //! child, deferred or not, is proven, and disproven as soon as any child is
 //! known to be disproven, so the chain cannot change a verdict or a length.
 
 use crate::child::{Child, NO_NEXT as NONE};
+use tsumi_core::Position;
 
-/// Links the drops of an AND node's children, square by square, in
-/// generation order: each drop after the first on its square is deferred
-/// behind the previous one.
-pub(crate) fn link_drops(children: &mut [Child]) {
-    // Last drop seen on each square, by square index.
-    let mut last = [NONE; 81];
+/// Links the drops of an AND node's children (`pos`, the defender to
+/// move), in generation order: each drop after the first on its square is
+/// deferred behind the previous one, and with `across`, when the drops
+/// are all of one kind, each drop on an unguarded square behind the
+/// previous such drop.
+pub(crate) fn link_drops(children: &mut [Child], pos: &Position, across: bool) {
+    let across = across && one_kind(children);
+    let defender = pos.side_to_move();
+    // Last drop seen in each chain: by square index, and one chain for the
+    // unguarded squares when the drops go across squares.
+    let mut last = [NONE; ACROSS + 1];
     for i in 0..children.len() {
         let m = children[i].mv;
         if !m.is_drop() {
             continue;
         }
-        let sq = m.to().index();
-        let prev = last[sq];
+        let to = m.to();
+        let chain = if across && !pos.is_attacked(defender, to) {
+            ACROSS
+        } else {
+            to.index()
+        };
+        let prev = last[chain];
         if prev != NONE {
             children[prev as usize].next = i as u16;
             children[i].deferred = true;
         }
-        last[sq] = i as u16;
+        last[chain] = i as u16;
     }
     activate(children);
+}
+
+/// The chain of the drops on unguarded squares, after the 81 squares'.
+const ACROSS: usize = 81;
+
+/// Whether the children hold drops, all of one kind.
+fn one_kind(children: &[Child]) -> bool {
+    let mut kinds = children.iter().filter_map(|c| c.mv.drop_kind());
+    match kinds.next() {
+        Some(first) => kinds.all(|k| k == first),
+        None => false,
+    }
 }
 
 /// Brings forward the next drop of every chain whose active member is
@@ -75,21 +113,28 @@ mod tests {
     use super::*;
     use crate::child::NO_REP;
     use crate::search::expansion::numbers;
-    use tsumi_core::{Hand, MoveList, Position};
+    use tsumi_core::{Hand, MoveList};
 
+    /// The evasions of `sfen`, linked as while a first mate is looked
+    /// for.
     fn children_of(sfen: &str) -> Vec<Child> {
+        linked(sfen, true)
+    }
+
+    fn linked(sfen: &str, across: bool) -> Vec<Child> {
         let pos = Position::from_sfen(sfen).unwrap();
         let mut list = MoveList::new();
         pos.generate_evasions(&mut list);
-        list.iter().map(|&mv| Child::fresh(mv, 0, 0)).collect()
+        let mut cs: Vec<Child> = list.iter().map(|&mv| Child::fresh(mv, 0, 0)).collect();
+        link_drops(&mut cs, &pos, across);
+        cs
     }
 
     #[test]
     fn one_active_drop_per_square() {
         // A rook on 5i checks the king on 5a; White holds a pawn and a
         // gold: seven squares, two kinds each, plus king moves.
-        let mut cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w gp 1");
-        link_drops(&mut cs);
+        let cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w gp 1");
         let drops: Vec<&Child> = cs.iter().filter(|c| c.mv.is_drop()).collect();
         assert_eq!(drops.len(), 14);
         let active: Vec<&&Child> = drops.iter().filter(|c| !c.deferred).collect();
@@ -111,7 +156,6 @@ mod tests {
     #[test]
     fn a_proven_head_brings_the_next_drop_forward() {
         let mut cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w gp 1");
-        link_drops(&mut cs);
         let head = cs
             .iter()
             .position(|c| c.mv.is_drop() && c.next != NONE)
@@ -123,10 +167,59 @@ mod tests {
         assert!(!cs[next].deferred);
         // A disproven head does not: the node is disproven anyway.
         let mut cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w gp 1");
-        link_drops(&mut cs);
         cs[head].set_disproven(3, Hand::EMPTY, NO_REP, false);
         activate(&mut cs);
         assert!(cs[next].deferred);
+    }
+
+    #[test]
+    fn drops_of_one_kind_chain_across_unguarded_squares() {
+        // The same rook check; White holds pawns only. The king guards 5b;
+        // 5c to 5h are guarded by no defender.
+        let mut cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w 2p 1");
+        let drops: Vec<usize> = (0..cs.len()).filter(|&i| cs[i].mv.is_drop()).collect();
+        assert_eq!(drops.len(), 7);
+        let active: Vec<usize> = drops.iter().copied().filter(|&i| !cs[i].deferred).collect();
+        assert_eq!(active.len(), 2, "5b's drop and the head of the other six");
+        let b = drops
+            .iter()
+            .copied()
+            .find(|&i| cs[i].mv.to().rank() == 1)
+            .unwrap();
+        assert!(
+            !cs[b].deferred && cs[b].next == NONE,
+            "5b heads a chain of its own"
+        );
+        // The six unguarded drops form one chain: proving each brings the
+        // next forward, one at a time.
+        let mut head = active.into_iter().find(|&i| i != b).unwrap();
+        for n in 1..=6 {
+            let live = drops
+                .iter()
+                .filter(|&&i| !cs[i].deferred && !cs[i].proven())
+                .count();
+            assert_eq!(live, 2, "step {n}");
+            let next = cs[head].next;
+            cs[head].set_proven(3, Hand::EMPTY, false);
+            activate(&mut cs);
+            if n == 6 {
+                assert_eq!(next, NONE);
+            } else {
+                assert!(!cs[next as usize].deferred);
+                head = next as usize;
+            }
+        }
+        // Summed: the king moves, the two heads and one for the five hidden.
+        let cs = children_of("4k4/9/9/9/9/9/9/9/4R4 w 2p 1");
+        let king_moves = cs.iter().filter(|c| !c.mv.is_drop()).count() as u32;
+        assert_eq!(numbers(false, &cs).0, king_moves + 2 + 1);
+        // A gold on 4e guards 5e and 5f: each heads a chain of its own.
+        let cs = children_of("4k4/9/9/9/5g3/9/9/9/4R4 w 2p 1");
+        let active = cs.iter().filter(|c| c.mv.is_drop() && !c.deferred).count();
+        assert_eq!(active, 4);
+        // After the first mate, one chain per square: every drop active.
+        let cs = linked("4k4/9/9/9/9/9/9/9/4R4 w 2p 1", false);
+        assert!(cs.iter().all(|c| !c.deferred));
     }
 
     #[test]

@@ -118,3 +118,29 @@ fn the_first_mate_dives_down_a_long_line() {
         }
     }
 }
+
+/// STARSHIP TROOPER (long.tsv, from shtsume's test/ntest.c; its published
+/// length is not recorded there).
+const STARSHIP_TROOPER: &str =
+    "l1pp1p2G/Ppn2R+p2/pn2k+pp2/n3+pgsP1/l3PP+s2/B2+ppG2P/b8/Ls2S4/1rP3NgL b P 1";
+
+/// While the first mate is looked for, a defender holding one kind of
+/// piece drops it on one unguarded square at a time (`chain.rs`): STARSHIP
+/// TROOPER's first mate comes at about 9.1 M nodes on 1 GiB (a mate within
+/// 937 plies, whose line without leftover is 625), where none came within
+/// 30 M without it.
+#[test]
+#[ignore = "about 10 s and 1 GiB: cargo test --release -p tsumi-mate --test first_mate -- --ignored"]
+fn one_kind_of_drop_goes_one_unguarded_square_at_a_time() {
+    let mut s = Solver::new(SolverConfig {
+        hash_mb: 1024,
+        shortest: Shortest::First,
+        limits: Limits::nodes(12_000_000),
+        ..SolverConfig::default()
+    });
+    let sol = solve_checked(&mut s, STARSHIP_TROOPER);
+    assert_eq!(sol.verdict, Verdict::Mate);
+    assert_eq!(sol.longest_defence.or(sol.length), Some(937));
+    let (nodes, _) = sol.first_mate.unwrap();
+    assert!(nodes < 10_000_000, "first mate at {nodes} nodes");
+}

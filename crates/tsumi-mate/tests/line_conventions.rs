@@ -212,10 +212,13 @@ fn a_detour_by_another_interposition_is_not_followed() {
     // auto: the pawn is interposed on 8c, not on 8b, whose line only
     // comes round to 8c's position two plies later; 8d, as long as 8c, is
     // a spare-piece variation. The proven length is given beside the line.
+    // The lance mates from any square of the file below 8c; which one the
+    // line shows is the first mate's (8e before the first mate chained the
+    // pawn's drops across unguarded squares, `chain.rs`).
     let (pos, mut solver, s) = solve(INTERPOSED, None);
     assert_eq!(
         usi(&s.pv),
-        ["L*8e", "P*8c", "S*9b", "8a9b", "6b7b", "9b9a", "L*9b"]
+        ["L*8g", "P*8c", "S*9b", "8a9b", "6b7b", "9b9a", "L*9b"]
     );
     assert_eq!(s.longest_defence, Some(9));
     assert!(s.leftover.is_empty());
@@ -237,6 +240,6 @@ fn a_detour_by_another_interposition_is_not_followed() {
     let long = assert_faulted_under_longest(INTERPOSED, &s.pv, 2, "P*8b");
     assert_eq!(
         usi(&long.pv),
-        ["L*8e", "P*8b", "6b6a", "8a9b", "S*8c", "8b8c", "6a7b", "9b9a", "L*9b"]
+        ["L*8g", "P*8b", "6b6a", "8a9b", "S*8c", "8b8c", "6a7b", "9b9a", "L*9b"]
     );
 }

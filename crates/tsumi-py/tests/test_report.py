@@ -161,13 +161,13 @@ def test_henchou_convention():
 
 
 def test_detour_kinds_are_named():
-    # docs/solver.md, "Tsume rules": after L*8e the pawn interposed on 8b
+    # docs/solver.md, "Tsume rules": after L*8g the pawn interposed on 8b
     # comes round to the position of the one on 8c two plies later, a
     # detour set aside under the defaults and followed under "longest".
     sfen = "1k7/2l+R5/9/9/9/9/9/9/9 b SLp 1"
     s = tsumi.Solver(hash_mb=16).solve(sfen, report=True)
     assert (s.length, s.longest_defence) == (7, 9)
-    assert s.pv[:2] == ["L*8e", "P*8c"]
+    assert s.pv[:2] == ["L*8g", "P*8c"]
     (d,) = s.soundness["longer_defences"]
     assert (d["ply"], d["move"], d["length"]) == (2, "P*8b", 8)
     assert (d["detour"], d["detour_kind"], d["spare_piece"]) == (5, "interposition", False)

@@ -12,7 +12,8 @@
 //! line of the longest defence comes first) or within a cap of its own
 //! gets a context of its own, built for it ([`Context::with_rule`],
 //! [`Context::with_defence`], [`Context::on_table`], [`Context::capped`],
-//! [`Context::steering`], [`Context::diving`]): nothing is changed in
+//! [`Context::steering`], [`Context::diving`],
+//! [`Context::chaining_across`]): nothing is changed in
 //! place and put back.
 
 use crate::busy::Steer;
@@ -42,6 +43,10 @@ pub(crate) struct Phase {
     /// are damped from [`crate::and_cap::DIVE_CAP`] (0: never): a first
     /// mate's dive.
     pub dive: u64,
+    /// Whether an AND node's drops, when all of one kind, are chained
+    /// across the squares no defender guards ([`crate::chain`]): while
+    /// the first mate is looked for.
+    pub across: bool,
 }
 
 /// The table and the [`Phase`] of one phase of a solve, shared read only
@@ -64,6 +69,7 @@ impl<'t> Context<'t> {
                 cap: u64::MAX,
                 steer: Steer::Checks,
                 dive: 0,
+                across: false,
             },
         }
     }
@@ -106,6 +112,12 @@ impl<'t> Context<'t> {
     /// (see [`crate::and_cap`]).
     pub(crate) fn diving(&self, nodes: u64) -> Context<'t> {
         self.with(|p| p.dive = nodes)
+    }
+
+    /// This phase's context with drops of one kind chained across
+    /// unguarded squares (see [`crate::chain`]).
+    pub(crate) fn chaining_across(&self) -> Context<'t> {
+        self.with(|p| p.across = true)
     }
 
     /// This phase's context on the table `tt`.

@@ -42,6 +42,9 @@ pub(crate) struct Expander<'a> {
     pub attacker: Color,
     /// How interpositions count.
     pub rule: Interpositions,
+    /// Whether drops of one kind are chained across unguarded squares
+    /// (the phase's [`crate::search::context::Phase::across`]).
+    pub across: bool,
     /// Positions already judged by [`useless::mate_now`].
     pub memo: &'a mut KeyMap<bool>,
     /// First estimates of checks already looked at.
@@ -176,7 +179,7 @@ impl Expander<'_> {
         }
         children.truncate(kept);
         if !or {
-            chain::link_drops(&mut children);
+            chain::link_drops(&mut children, self.pos, self.across);
         }
         children
     }

@@ -61,9 +61,13 @@ impl Walker {
         max_ply: u16,
     ) -> FirstMate<'t> {
         // Several threads split the defences of the mate, not the checks
-        // beside it (`crate::busy`), and each thread's search dives first
-        // (`crate::and_cap`).
-        let cx = &cx.steering(Steer::Defences).diving(and_cap::DIVE_NODES);
+        // beside it (`crate::busy`), each thread's search dives first
+        // (`crate::and_cap`), and drops of one kind are searched one
+        // unguarded square at a time (`crate::chain`).
+        let cx = &cx
+            .steering(Steer::Defences)
+            .diving(and_cap::DIVE_NODES)
+            .chaining_across();
         let settle = |w: &mut Walker, cx: &Context<'t>| match stages {
             Some(t) => w.settle_small_first(cx, t, max_ply),
             None => (w.settle_root(cx, max_ply), cx.tt),

@@ -272,6 +272,7 @@ impl Walker {
             lane: self.lane,
             attacker: self.attacker,
             rule: cx.rule(),
+            across: cx.phase.across,
             memo: &mut self.memo,
             estimates: &mut self.estimates,
         }
