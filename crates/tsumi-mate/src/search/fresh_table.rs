@@ -22,6 +22,14 @@
 //! [`FRESH_AFTER`] nodes (all but the stalled ones seen) runs as before,
 //! node for node.
 //!
+//! Some shortcuts are hard on an empty table too: on 世界大戦, one of the
+//! three at ply 130 is not settled within 12 M nodes alone, with or
+//! without the path above it, and takes 0.58 M once its sibling's proof
+//! is in the table. So when the empty table's first turn fails as well,
+//! the next turn, as long, is on a new table of its own on which the
+//! shortcuts asked before at the same node are settled first (each within
+//! [`FRESH_AFTER`] nodes); the turns then go on with that one.
+//!
 //! Both searches answer the same question (mated within the bound, under
 //! the rule, with the same path above the node for repetitions) soundly,
 //! so the answer does not depend on which one settles it; the line uses
@@ -32,6 +40,7 @@ use crate::child::NodeResult;
 use crate::search::context::Context;
 use crate::search::walker::Walker;
 use crate::table::Table;
+use tsumi_core::Position;
 
 /// The nodes a shortcut's search spends on the solve's table before it
 /// is tried on a table of its own: over twice what a shortcut of 世界大戦
@@ -56,36 +65,69 @@ pub(crate) fn fresh_megabytes(hash_mb: usize) -> usize {
 }
 
 impl Walker {
-    /// Settles the current node (`ply` plies below the root, its path
-    /// above it) within `remaining` plies with [`Walker::settle_here`],
+    /// Settles `q`, a position off the current line (a shortcut of an
+    /// interposition the line builder judges), with the current path above
+    /// it, within `remaining` plies with [`Walker::settle_here`],
     /// on the context's table for up to [`FRESH_AFTER`] nodes, then in
     /// turns on a table of its own and on the context's table, the turns
     /// doubling (see the module documentation), until the node is settled
-    /// or a limit stops the search. Inside a parallel search's helper it
-    /// is [`Walker::settle`] alone, as [`Walker::settle_here`] is.
-    pub(crate) fn settle_here_or_afresh(
+    /// or a limit stops the search. The table of its own first settles
+    /// again the shortcuts settled before this one at the same node,
+    /// `earlier` (see [`Walker::settle_in_turns`]). Inside a parallel
+    /// search's helper it is [`Walker::settle`] alone, as
+    /// [`Walker::settle_here`] is.
+    pub(crate) fn settle_off_line_here(
         &mut self,
         cx: &Context,
+        q: &Position,
         remaining: u16,
-        ply: u16,
+        earlier: &[Position],
     ) -> NodeResult {
-        self.settle_in_turns(cx, remaining, ply, FRESH_AFTER).0
+        let ply = self.path_len() as u16;
+        if self.budget.in_pool() {
+            return self.detour(q.clone(), true, |w| w.settle(cx, remaining, ply));
+        }
+        let ask = |w: &mut Walker, cx: &Context, q: &Position| {
+            w.detour(q.clone(), true, |w| w.settle_here(cx, remaining, ply))
+        };
+        self.settle_in_turns(
+            cx,
+            FRESH_AFTER,
+            |w, cx| ask(w, cx, q),
+            |w, cx| {
+                for e in earlier {
+                    // Only what it leaves in the table counts.
+                    let _ = w.settle_for(cx, FRESH_AFTER, |w, cx| ask(w, cx, e));
+                }
+            },
+        )
+        .0
     }
 
-    /// [`Walker::settle_here_or_afresh`] with a first turn of `first`
-    /// nodes; also returns the number of turns taken (one: the solve's
-    /// table alone).
+    /// Runs `search` on the context's table for a first turn of `first`
+    /// nodes, then as long on a table of its own, empty; if that too is
+    /// misled, as long again on a new table of its own on which `seed` has
+    /// searched first; then in turns on that table and on the context's,
+    /// each twice as long as the last, until a turn settles the node.
+    /// Also returns the number of turns taken (one: the solve's table
+    /// alone).
+    ///
+    /// Why the seed: on 世界大戦 the hard shortcut of the three judged at
+    /// ply 130 (within 266 plies) is not settled within 12 M nodes on an
+    /// empty table, with or without the path above it, and takes 0.58 M
+    /// once its sibling's proof (0.71 M nodes) is in the table
+    /// (docs/solver.md, "世界大戦 stalls"). An easy shortcut misled only
+    /// by the solve's table is settled on the empty table first, without
+    /// paying for the seed.
     fn settle_in_turns(
         &mut self,
         cx: &Context,
-        remaining: u16,
-        ply: u16,
         first: u64,
+        mut search: impl FnMut(&mut Walker, &Context) -> NodeResult,
+        mut seed: impl FnMut(&mut Walker, &Context),
     ) -> (NodeResult, u32) {
-        if self.budget.in_pool() {
-            return (self.settle(cx, remaining, ply), 1);
-        }
         let mut fresh: Option<Table> = None;
+        let mut seeded = false;
         let mut turn = first;
         let mut on_fresh = false;
         let mut turns = 1;
@@ -95,10 +137,13 @@ impl Walker {
                     Ok(mut t) => {
                         // Made for a search of millions of nodes.
                         t.for_long_search();
+                        if seeded {
+                            seed(self, &cx.on_table(&t));
+                        }
                         fresh = Some(t)
                     }
                     // No memory for it: the solve's table alone.
-                    Err(_) => return (self.settle_here(cx, remaining, ply), turns),
+                    Err(_) => return (search(self, cx), turns),
                 }
             }
             let tt = match (&fresh, on_fresh) {
@@ -106,15 +151,22 @@ impl Walker {
                 _ => cx.tt,
             };
             let on_tt = cx.on_table(tt);
-            if let Ok(r) = self.settle_for(&on_tt, turn, |w, cx| w.settle_here(cx, remaining, ply))
-            {
+            if let Ok(r) = self.settle_for(&on_tt, turn, &mut search) {
                 return (r, turns);
+            }
+            turns += 1;
+            if on_fresh && !seeded {
+                // Misled on an empty table as well: the next turn, as
+                // long, on a new table of its own that first settles the
+                // earlier questions.
+                seeded = true;
+                fresh = None;
+                continue;
             }
             if on_fresh {
                 turn = turn.saturating_mul(2);
             }
             on_fresh = !on_fresh;
-            turns += 1;
         }
     }
 }
@@ -134,7 +186,9 @@ mod tests {
     /// on one table ([`Walker::settle_here`]), in turns whose first is
     /// longer than the search (the same answer, node for node at one
     /// thread), and in turns of 300 nodes, so that the table of its own
-    /// and the solve's table take several turns each: the same answer.
+    /// and the solve's table take several turns each: the same answer; the
+    /// seed searched once, on the second table of its own, never before
+    /// the empty one has had its turn.
     #[test]
     fn turns_on_a_table_of_its_own_give_the_same_answer() {
         let (pos, attacker, path) = two_plies_in();
@@ -146,6 +200,7 @@ mod tests {
                     ..SolverConfig::default()
                 };
                 let settle = |first: Option<u64>| {
+                    let seeds = std::cell::Cell::new(0);
                     let table = Table::try_new(16).unwrap();
                     let cx = Context::new(&table, config);
                     let mut w = Walker::idle();
@@ -153,10 +208,18 @@ mod tests {
                     w.start_below(pos.clone(), attacker, &path, budget);
                     let (r, turns) = match first {
                         None => (w.settle_here(&cx, remaining, 2), 1),
-                        Some(first) => w.settle_in_turns(&cx, remaining, 2, first),
+                        Some(first) => w.settle_in_turns(
+                            &cx,
+                            first,
+                            |w, cx| w.settle_here(cx, remaining, 2),
+                            |_, _| seeds.set(seeds.get() + 1),
+                        ),
                     };
                     assert_eq!(w.path_entries(), &path[..], "the path is put back");
                     assert_eq!(w.pos.key(), pos.key(), "the position is put back");
+                    // Turn 1 on the solve's table, 2 on an empty one, the
+                    // seed before turn 3 on a new one.
+                    assert_eq!(seeds.get(), u32::from(turns >= 3), "{turns} turns");
                     (r, turns, w.nodes)
                 };
                 let what = format!("{threads} threads, within {remaining}");

@@ -53,7 +53,6 @@ use crate::search::helper_pool::{Helpers, Job, TablePtr, Worker};
 use crate::search::walker::Walker;
 use crate::table::SharedTable;
 use std::sync::Arc;
-use tsumi_core::Position;
 
 /// The most search threads a solve accepts (more are reduced to it).
 pub const MAX_THREADS: usize = 256;
@@ -97,20 +96,6 @@ impl Walker {
             Ok(r) => r,
             Err(_) => self.settle_together(cx, remaining, ply),
         }
-    }
-
-    /// [`Walker::settle_here`] at `q`, a position off the current line (a
-    /// shortcut of an interposition the line builder judges), with the
-    /// current path above it; a search the solve's table leads astray is
-    /// taken on by a table of its own (`search/fresh_table.rs`).
-    pub(crate) fn settle_off_line_here(
-        &mut self,
-        cx: &Context,
-        q: Position,
-        remaining: u16,
-    ) -> NodeResult {
-        let ply = self.path_len() as u16;
-        self.detour(q, true, |w| w.settle_here_or_afresh(cx, remaining, ply))
     }
 
     /// Settles the current node (`ply` plies below the root) within

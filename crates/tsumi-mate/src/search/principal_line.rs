@@ -26,7 +26,7 @@ use crate::search::context::Context;
 use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
 use crate::useless::{interposition_checker, shortcuts};
-use tsumi_core::{Hand, Move};
+use tsumi_core::{Hand, Move, Position};
 
 /// Why no line could be built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,10 +210,14 @@ impl Walker {
                 v -= 2;
             }
         }
+        // The shortcuts asked so far at this node (a table of its own
+        // settles them again before a hard one: `search/fresh_table.rs`).
+        let mut asked: Vec<Position> = Vec::new();
         for c in candidates {
             let mut useless = false;
             for q in shortcuts(&self.pos, c.mv) {
-                let r = self.settle_off_line_here(cx, q, base);
+                let r = self.settle_off_line_here(cx, &q, base, &asked);
+                asked.push(q);
                 if !r.resolved() {
                     return Err(LineFailure::Budget);
                 }
