@@ -130,7 +130,7 @@ const STARSHIP_TROOPER: &str =
 /// 937 plies, whose line without leftover is 625), where none came within
 /// 30 M without it.
 #[test]
-#[ignore = "about 10 s and 1 GiB: cargo test --release -p tsumi-mate --test first_mate -- --ignored"]
+#[ignore = "about 20 s and 1 GiB: cargo test --release -p tsumi-mate --test first_mate -- --ignored"]
 fn one_kind_of_drop_goes_one_unguarded_square_at_a_time() {
     let mut s = Solver::new(SolverConfig {
         hash_mb: 1024,

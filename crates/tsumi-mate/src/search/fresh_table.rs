@@ -71,9 +71,10 @@ impl Walker {
     /// on the context's table for up to [`FRESH_AFTER`] nodes, then in
     /// turns on a table of its own and on the context's table, the turns
     /// doubling (see the module documentation), until the node is settled
-    /// or a limit stops the search. The table of its own first settles
-    /// again the shortcuts settled before this one at the same node,
-    /// `earlier` (see [`Walker::settle_in_turns`]). Inside a parallel
+    /// or a limit stops the search. When the first table of its own is
+    /// misled too, a second one first settles again the shortcuts settled
+    /// before this one at the same node, `earlier` (see
+    /// [`Walker::settle_in_turns`]). Inside a parallel
     /// search's helper it is [`Walker::settle`] alone, as
     /// [`Walker::settle_here`] is.
     pub(crate) fn settle_off_line_here(
