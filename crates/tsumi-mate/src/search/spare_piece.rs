@@ -135,46 +135,33 @@ impl Walker {
                 children = self.counted_defences(cx, children, n, ply).ok()?;
             }
             // First the defences whose exact length is pinned within
-            // `quick` nodes, then the others in their order.
-            let mut rest: Vec<Child> = Vec::new();
-            let mut avoided = false;
-            if quick > 0 {
-                for c in &children {
-                    let Some(k) = self.defence_length(cx, c, n, ply, quick)? else {
-                        rest.push(*c);
+            // `quick` nodes, then the others in their order, with no cap
+            // (the length is pinned, or a limit stopped the search).
+            let mut pending = children;
+            'passes: for cap in [quick, u64::MAX] {
+                if cap == 0 {
+                    continue;
+                }
+                let mut rest = Vec::new();
+                for c in &pending {
+                    let Some(k) = self.defence_length(cx, c, n, ply, cap)? else {
+                        if cap == u64::MAX {
+                            open = true;
+                        } else {
+                            rest.push(*c);
+                        }
                         continue;
                     };
                     match self.defence_spare(cx, c, k, ply, memo, quick)? {
                         Some(false) => {
-                            avoided = true;
-                            break;
+                            result = false;
+                            break 'passes;
                         }
                         Some(true) => {}
                         None => open = true,
                     }
                 }
-            } else {
-                rest = children;
-            }
-            if !avoided {
-                for c in &rest {
-                    // No cap: the length is pinned (or a limit stopped it).
-                    let Some(k) = self.defence_length(cx, c, n, ply, u64::MAX)? else {
-                        open = true;
-                        continue;
-                    };
-                    match self.defence_spare(cx, c, k, ply, memo, quick)? {
-                        Some(false) => {
-                            avoided = true;
-                            break;
-                        }
-                        Some(true) => {}
-                        None => open = true,
-                    }
-                }
-            }
-            if avoided {
-                result = false;
+                pending = rest;
             }
         }
         // A decision reached without the open branches stands; otherwise
