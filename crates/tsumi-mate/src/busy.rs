@@ -5,7 +5,7 @@
 //! Which nodes are marked, and so which choices the marks steer, is the
 //! phase's ([`Steer`], set in its [`crate::search::context::Context`]):
 //!
-//! - **Checks** (the shortening and the line's questions): AND nodes are
+//! - **Checks** (the shortening and the line's other questions): AND nodes are
 //!   marked and only an OR node reads the marks, so a thread choosing a
 //!   check passes over the checks other threads are in. An AND node
 //!   chooses its defence without them: a defence is chosen for the
@@ -18,7 +18,8 @@
 //!   16; at OR nodes only 1.11–1.16×, 1.18–1.22× and 1.23–1.27×; at AND
 //!   nodes only 1.26–1.28× at 2; none 1.26–1.28× at 2. Those solves
 //!   spend most of their nodes refuting every check of a shorter mate.
-//! - **Defences** (the first mate): OR nodes are marked and only an AND
+//! - **Defences** (the first mate, and the line's questions of whether an
+//!   interposition's shortcut is mated, `search/fresh_table.rs`): OR nodes are marked and only an AND
 //!   node reads the marks, so a thread choosing a defence passes over the
 //!   defences other threads are proving. A first mate is one line whose
 //!   every defence must be proven, and the checks beside that line are
