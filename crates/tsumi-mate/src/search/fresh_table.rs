@@ -40,7 +40,8 @@
 //! proven, which threads steered apart at the checks leave. Measured on 世界大戦 (the nodes of the
 //! line's phase, alternating runs, 2026-11-29; one thread 6.53 M, the
 //! same with either steer): at two threads 4.1–9.1 M (mean 5.9 M) in 11
-//! runs against 4.6–16.2 M (mean 8.7 M) steering the checks, at four
+//! runs against 4.6–16.2 M (mean 8.7 M) steering the checks (in ten
+//! more, medians 5.35 M against 6.81 M, one run of 23.6 M), at four
 //! 5.4–6.1 M against 6.6–8.7 M in 3, at eight 5.4–8.0 M against 6.4–14.1
 //! M in 4; each question settled in one turn took 0.6–1.1 M nodes at
 //! eight threads against 0.5–1.9 M. The line's other questions, mostly
