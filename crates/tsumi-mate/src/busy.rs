@@ -18,11 +18,11 @@
 //!   16; at OR nodes only 1.11–1.16×, 1.18–1.22× and 1.23–1.27×; at AND
 //!   nodes only 1.26–1.28× at 2; none 1.26–1.28× at 2. Those solves
 //!   spend most of their nodes refuting every check of a shorter mate.
-//! - **Defences** (the first mate, and the line's questions of whether an
-//!   interposition's shortcut is mated, `search/fresh_table.rs`): OR nodes are marked and only an AND
-//!   node reads the marks, so a thread choosing a defence passes over the
-//!   defences other threads are proving. A first mate is one line whose
-//!   every defence must be proven, and the checks beside that line are
+//! - **Defences** (the first mate, and the line's questions of whether
+//!   an interposition's shortcut is mated, `search/fresh_table.rs`): OR
+//!   nodes are marked and only an AND node reads the marks, so a thread
+//!   choosing a defence passes over the defences other threads are
+//!   proving. A first mate is one line whose every defence must be proven, and the checks beside that line are
 //!   work it does not need: with the marks read at OR nodes, the second
 //!   thread was sent off the line at every OR node of a long work's
 //!   600-ply mate. Measured (`--shortest first --threads 2/4/8`, the 8

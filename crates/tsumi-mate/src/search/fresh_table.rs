@@ -37,8 +37,9 @@
 //! line: the shortcuts whose questions take long are mated (every one of
 //! 世界大戦's in these runs: the interposition is useless), proofs of a
 //! mate a few hundred plies long, one line whose every defence must be
-//! proven, which threads steered apart at the checks leave. Measured on 世界大戦 (the nodes of the
-//! line's phase, alternating runs, 2026-11-29; one thread 6.53 M, the
+//! proven, which threads steered apart at the checks leave. Measured on
+//! 世界大戦 (the nodes of the line's phase, alternating runs, 2026-11-29;
+//! one thread 6.53 M, the
 //! same with either steer): at two threads 4.1–9.1 M (mean 5.9 M) in 11
 //! runs against 4.6–16.2 M (mean 8.7 M) steering the checks (in ten
 //! more, medians 5.35 M against 6.81 M, one run of 23.6 M), at four

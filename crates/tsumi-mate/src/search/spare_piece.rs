@@ -124,10 +124,7 @@ impl Walker {
                     Some(false) => continue,
                     Some(true) => {}
                 }
-                self.enter(c, ply);
-                let sub = self.spare_piece_game(cx, n - 1, ply + 1, memo, quick);
-                self.leave(c);
-                match sub? {
+                match self.child_spare(cx, c, n - 1, ply, memo, quick)? {
                     Some(true) => {
                         result = true;
                         break;
@@ -158,7 +155,7 @@ impl Walker {
                         }
                         continue;
                     };
-                    match self.defence_spare(cx, c, k, ply, memo, quick)? {
+                    match self.child_spare(cx, c, k, ply, memo, quick)? {
                         Some(false) => {
                             result = false;
                             break 'passes;
@@ -216,8 +213,9 @@ impl Walker {
         Some(Some(k))
     }
 
-    /// The spare-piece game below defence `c`, of exact length `k`.
-    fn defence_spare(
+    /// The spare-piece game below child `c` (a check, or a defence),
+    /// whose shortest mate is exactly `k` plies.
+    fn child_spare(
         &mut self,
         cx: &Context,
         c: &Child,
