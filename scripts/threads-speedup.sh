@@ -23,7 +23,9 @@
 # speed a thread keeps when the other core works too (the memory, caches and
 # host the two cores share): the ceiling of what two threads of one solve
 # can keep, printed beside what they keep (nodes per CPU second against one
-# thread's).
+# thread's). Last, one line for all the pairs: each pair's speed-up (one
+# thread's wall time over two threads') and their median, and what each
+# pair's two threads and two processes kept per CPU second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pairs=${1:-4}
@@ -126,7 +128,24 @@ _, cpu2, n2 = run("-2")
 same = "" if na == nb == n1 else f" (nodes {na}, {nb}: not one thread's {n1})"
 print(f"  threads 1, two processes at once: wall {wa} s and {wb} s, CPU {ca} s and {cb} s{same}")
 print(f"  nodes per CPU second against one thread alone: two processes at once {speed(ca, na):.2f}x and {speed(cb, nb):.2f}x; two threads {speed(cpu2, n2):.2f}x")
+wall1, _, _ = map(float, open(f"{w}/time-1").read().split())
+wall2, _, _ = map(float, open(f"{w}/time-2").read().split())
+with open(f"{w}/pairs", "a") as f:
+    print(wall1 / wall2, speed(cpu2, n2), min(speed(ca, na), speed(cb, nb)), max(speed(ca, na), speed(cb, nb)), file=f)
 PY
     cores_free > "$work/spin" || true
     echo "  after: $(cat "$work/spin")"
 done
+# The pairs together: a pair moves by 0.2x and more on a shared host, so
+# their median says more than any one of them.
+if [ -s "$work/pairs" ]; then
+    python3 - "$work/pairs" <<'PY'
+import statistics, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
+ups = [r[0] for r in rows]
+per = [r[1] for r in rows]
+print(f"pairs: speed-ups {', '.join(f'{u:.2f}x' for u in ups)}; median {statistics.median(ups):.2f}x; "
+      f"nodes per CPU second at two threads {', '.join(f'{p:.2f}x' for p in per)} "
+      f"(two processes at once: {', '.join(f'{r[2]:.2f}-{r[3]:.2f}x' for r in rows)})")
+PY
+fi
