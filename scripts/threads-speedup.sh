@@ -122,16 +122,15 @@ def run(tag):
     return wall, cpu, nodes
 def speed(cpu, nodes):
     return nodes / cpu / (n1 / cpu1)
-_, cpu1, n1 = run("-1")
-_, cpu2, n2 = run("-2")
+wall1, cpu1, n1 = run("-1")
+wall2, cpu2, n2 = run("-2")
 (wa, ca, na), (wb, cb, nb) = run("-a"), run("-b")
 same = "" if na == nb == n1 else f" (nodes {na}, {nb}: not one thread's {n1})"
+sa, sb, s2 = speed(ca, na), speed(cb, nb), speed(cpu2, n2)
 print(f"  threads 1, two processes at once: wall {wa} s and {wb} s, CPU {ca} s and {cb} s{same}")
-print(f"  nodes per CPU second against one thread alone: two processes at once {speed(ca, na):.2f}x and {speed(cb, nb):.2f}x; two threads {speed(cpu2, n2):.2f}x")
-wall1, _, _ = map(float, open(f"{w}/time-1").read().split())
-wall2, _, _ = map(float, open(f"{w}/time-2").read().split())
+print(f"  nodes per CPU second against one thread alone: two processes at once {sa:.2f}x and {sb:.2f}x; two threads {s2:.2f}x")
 with open(f"{w}/pairs", "a") as f:
-    print(wall1 / wall2, speed(cpu2, n2), min(speed(ca, na), speed(cb, nb)), max(speed(ca, na), speed(cb, nb)), file=f)
+    print(wall1 / wall2, s2, min(sa, sb), max(sa, sb), file=f)
 PY
     cores_free > "$work/spin" || true
     echo "  after: $(cat "$work/spin")"
