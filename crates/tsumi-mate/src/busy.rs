@@ -5,10 +5,10 @@
 //! Which nodes are marked, and so which choices the marks steer, is the
 //! phase's ([`Steer`], set in its [`crate::search::context::Context`]):
 //!
-//! - **Checks** (the shortening and the line's other questions): AND nodes are
-//!   marked and only an OR node reads the marks, so a thread choosing a
-//!   check passes over the checks other threads are in. An AND node
-//!   chooses its defence without them: a defence is chosen for the
+//! - **Checks** (the shortening and the line's other questions): AND
+//!   nodes are marked and only an OR node reads the marks, so a thread
+//!   choosing a check passes over the checks other threads are in. An AND
+//!   node chooses its defence without them: a defence is chosen for the
 //!   smallest disproof number, the one most likely to refute, a virtual
 //!   loss there sent the second thread to a defence the first thread's
 //!   refutation would make moot, and one refutation is all the node
@@ -22,11 +22,12 @@
 //!   an interposition's shortcut is mated, `search/fresh_table.rs`): OR
 //!   nodes are marked and only an AND node reads the marks, so a thread
 //!   choosing a defence passes over the defences other threads are
-//!   proving. A first mate is one line whose every defence must be proven, and the checks beside that line are
-//!   work it does not need: with the marks read at OR nodes, the second
-//!   thread was sent off the line at every OR node of a long work's
-//!   600-ply mate. Measured (`--shortest first --threads 2/4/8`, the 8
-//!   works of `long.tsv` a first mate is found for, total nodes,
+//!   proving. A first mate is one line whose every defence must be
+//!   proven, and the checks beside that line are work it does not need:
+//!   with the marks read at OR nodes, the second thread was sent off the
+//!   line at every OR node of a long work's 600-ply mate. Measured
+//!   (`--shortest first --threads 2/4/8`, the 8 works of `long.tsv` a
+//!   first mate is found for, total nodes,
 //!   2026-11-28): 81.5 M against 104.4 M in two rounds at 2 threads, 42.6
 //!   M against 69.6 M at 4 and 68.0 M against 80.0 M at 8; 寿 2.4–3.7 M
 //!   against 3.3–8.1 M, 1980 6.2–10.0 M against 14.9–27.6 M, but 世界大戦
