@@ -47,12 +47,6 @@ pub(crate) struct Phase {
     /// across the squares no defender guards ([`crate::chain`]): while
     /// the first mate is looked for.
     pub across: bool,
-    /// Whether, when several threads split the defences (a parallel
-    /// search's busy marks on), an OR node's child may pass the second-best
-    /// check's proof number by a half instead of a quarter before control
-    /// returns (the 1+ε of `search/dfpn.rs`): while the first mate is
-    /// looked for.
-    pub wide: bool,
 }
 
 /// The table and the [`Phase`] of one phase of a solve, shared read only
@@ -76,7 +70,6 @@ impl<'t> Context<'t> {
                 steer: Steer::Checks,
                 dive: 0,
                 across: false,
-                wide: false,
             },
         }
     }
@@ -125,12 +118,6 @@ impl<'t> Context<'t> {
     /// unguarded squares (see [`crate::chain`]).
     pub(crate) fn chaining_across(&self) -> Context<'t> {
         self.with(|p| p.across = true)
-    }
-
-    /// This phase's context with the wider 1+ε margin at OR nodes when
-    /// several threads search (see [`Phase::wide`]).
-    pub(crate) fn widening(&self) -> Context<'t> {
-        self.with(|p| p.wide = true)
     }
 
     /// This phase's context on the table `tt`.

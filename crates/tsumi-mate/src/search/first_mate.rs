@@ -61,13 +61,11 @@ impl Walker {
         max_ply: u16,
     ) -> FirstMate<'t> {
         // Several threads split the defences of the mate, not the checks
-        // beside it (`crate::busy`), and stay longer on a check before
-        // turning to another (`search/dfpn.rs`), each thread's search dives
-        // first (`crate::and_cap`), and drops of one kind are searched one
+        // beside it (`crate::busy`), each thread's search dives first
+        // (`crate::and_cap`), and drops of one kind are searched one
         // unguarded square at a time (`crate::chain`).
         let cx = &cx
             .steering(Steer::Defences)
-            .widening()
             .diving(and_cap::DIVE_NODES)
             .chaining_across();
         let settle = |w: &mut Walker, cx: &Context<'t>| match stages {
