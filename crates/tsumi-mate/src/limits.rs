@@ -74,8 +74,9 @@ const REPORT_INTERVAL: Duration = Duration::from_millis(200);
 /// stop the others.
 #[derive(Debug, Default)]
 pub(crate) struct Pool {
-    /// Nodes of every thread, added at each poll.
-    nodes: AtomicU64,
+    /// Nodes of every thread, added at each poll (shared with the pools
+    /// that count with this one: [`Pool::counting_with`]).
+    nodes: Arc<AtomicU64>,
     /// Raised when a thread has settled the root.
     halt: AtomicBool,
 }
@@ -84,7 +85,17 @@ impl Pool {
     /// A pool whose count starts at `nodes` (the solve's nodes so far).
     pub(crate) fn new(nodes: u64) -> Pool {
         Pool {
-            nodes: AtomicU64::new(nodes),
+            nodes: Arc::new(AtomicU64::new(nodes)),
+            halt: AtomicBool::new(false),
+        }
+    }
+
+    /// A pool with a halt flag of its own that counts its nodes in
+    /// `other`'s account (several searches at once, each stopped on its
+    /// own, under the solve's one node limit).
+    pub(crate) fn counting_with(other: &Pool) -> Pool {
+        Pool {
+            nodes: other.nodes.clone(),
             halt: AtomicBool::new(false),
         }
     }

@@ -19,6 +19,9 @@
 //! - `parallel`: several threads settling one root on one table;
 //! - `helper_pool`: the helper threads of a parallel search, kept from one
 //!   search to the next, each running jobs with a walker of its own;
+//! - `sibling_questions`: the same question about several children of a
+//!   node on a line, the hard ones shared out among the threads on a
+//!   `question_board`;
 //! - `first_mate`: under the 無駄合 rule, the first mate is looked for
 //!   counting every interposition;
 //! - `scratch`: a first mate looked for on a small table first;
@@ -46,7 +49,9 @@ pub(crate) mod node_loop;
 pub(crate) mod parallel;
 pub(crate) mod pnstar;
 pub(crate) mod principal_line;
+pub(crate) mod question_board;
 pub(crate) mod scratch;
+pub(crate) mod sibling_questions;
 pub(crate) mod spare_piece;
 pub(crate) mod useless_interpositions;
 pub(crate) mod walker;

@@ -14,6 +14,7 @@ use crate::busy::BusySet;
 use crate::child::NodeResult;
 use crate::limits::{Budget, Pool};
 use crate::search::context::Phase;
+use crate::search::question_board::Board;
 use crate::table::Table;
 use std::any::Any;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -33,7 +34,8 @@ unsafe impl Send for TablePtr {}
 unsafe impl Sync for TablePtr {}
 
 /// One search, as the helpers take it: where it starts (the root of a
-/// phase, or a node on a line), and what it searches with.
+/// phase, or a node on a line, or the node whose children a board of
+/// sibling questions asks about), and what it searches with.
 pub(crate) struct Job {
     /// The node to settle.
     pub(crate) pos: Position,
@@ -50,6 +52,9 @@ pub(crate) struct Job {
     pub(crate) remaining: u16,
     pub(crate) pool: Arc<Pool>,
     pub(crate) busy: Arc<BusySet>,
+    /// Sibling questions about the children of `pos` to share out (each
+    /// within the board's plies), in place of settling `pos` itself.
+    pub(crate) board: Option<Arc<Board>>,
 }
 
 /// What a helper runs each job with: its own storage (a walker, made by

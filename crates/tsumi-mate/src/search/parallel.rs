@@ -50,6 +50,7 @@ use crate::config::{search_stack_bytes, Algo};
 use crate::limits::{Budget, Pool};
 use crate::search::context::Context;
 use crate::search::helper_pool::{Helpers, Job, TablePtr, Worker};
+use crate::search::question_board::Board;
 use crate::search::walker::Walker;
 use crate::table::SharedTable;
 use std::sync::Arc;
@@ -62,7 +63,7 @@ pub const MAX_THREADS: usize = 256;
 /// costs a wake-up of each, tens of microseconds, which the nearly
 /// 100,000 searches of a long line that the table settles at once must
 /// not pay.
-const SOLO_NODES: u64 = 2048;
+pub(crate) const SOLO_NODES: u64 = 2048;
 
 impl Walker {
     /// Settles the root within `remaining` plies: on this walker's thread
@@ -104,7 +105,55 @@ impl Walker {
     /// on stacks for the phase's ply limit, and kept for the next ones),
     /// each starting at the current node with the same path above it.
     /// The walker's node count afterwards includes the helpers' nodes.
-    fn settle_together(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
+    pub(crate) fn settle_together(&mut self, cx: &Context, remaining: u16, ply: u16) -> NodeResult {
+        let pool = Arc::new(Pool::new(self.nodes));
+        let (mine, theirs) = self.with_helpers(cx, remaining, ply, &pool, None, |w, cx| {
+            w.settle(cx, remaining, ply)
+        });
+        let mut result = mine;
+        for r in theirs {
+            if !result.resolved() && r.resolved() {
+                result = r;
+            }
+        }
+        result
+    }
+
+    /// Works `board` (questions about the children of the current node,
+    /// `ply` plies below the root) with the helper threads beside this
+    /// one, as [`Walker::settle_together`] settles a node; `account` is
+    /// the pool the board's questions count their nodes in. The walker's
+    /// node count afterwards includes the helpers' nodes.
+    pub(crate) fn work_together(
+        &mut self,
+        cx: &Context,
+        board: Arc<Board>,
+        account: &Arc<Pool>,
+        ply: u16,
+    ) {
+        let remaining = board.remaining;
+        let mine = board.clone();
+        self.with_helpers(cx, remaining, ply, account, Some(board), |w, cx| {
+            w.work_board(cx, &mine, ply);
+            NodeResult::open(1, 1)
+        });
+    }
+
+    /// Runs `mine` on this thread while the helpers run the same job (the
+    /// current node, `ply` plies below the root, within `remaining`
+    /// plies; or `board`'s questions about its children), all counting in
+    /// `pool` and sharing one set of busy marks; this thread's result and
+    /// the helpers' (their nodes added to this walker's count, a helper's
+    /// panic resumed here).
+    fn with_helpers(
+        &mut self,
+        cx: &Context,
+        remaining: u16,
+        ply: u16,
+        pool: &Arc<Pool>,
+        board: Option<Arc<Board>>,
+        mine: impl FnOnce(&mut Walker, &Context) -> NodeResult,
+    ) -> (NodeResult, Vec<NodeResult>) {
         debug_assert!(self.busy.is_none(), "parallel searches do not nest");
         let threads = cx.phase.config.threads.min(MAX_THREADS);
         let stack = search_stack_bytes(cx.phase.config.ply_limit());
@@ -117,12 +166,11 @@ impl Walker {
             }
         };
         let shared = SharedTable::new(cx.tt);
-        let pool = Arc::new(Pool::new(self.nodes));
         let busy = Arc::new(BusySet::new(cx.phase.steer));
-        self.budget.join_pool(&pool, self.nodes);
+        self.budget.join_pool(pool, self.nodes);
         self.set_busy(Some(busy.clone()));
         let budgets: Vec<Budget> = (0..helpers.len())
-            .map(|_| self.budget.helper(&pool))
+            .map(|_| self.budget.helper(pool))
             .collect();
         let job = Job {
             pos: self.pos.clone(),
@@ -134,13 +182,14 @@ impl Walker {
             remaining,
             pool: pool.clone(),
             busy,
+            board,
         };
-        let theirs = {
+        let (mine, theirs) = {
             // Waits for the helpers to finish the job when dropped, even
             // when the search below unwinds: they use the shared table,
             // which outlives this block.
             let running = helpers.run(job, budgets);
-            let r = self.settle(cx, remaining, ply);
+            let r = mine(self, cx);
             if r.resolved() {
                 pool.halt();
             }
@@ -150,26 +199,23 @@ impl Walker {
         self.set_busy(None);
         self.budget.leave_pool(self.nodes);
         self.helpers = Some(helpers);
-        let (mine, theirs) = theirs;
-        let mut result = mine;
+        let mut results = Vec::with_capacity(theirs.len());
         for outcome in theirs {
             match outcome {
                 Ok((r, nodes)) => {
                     self.nodes += nodes;
-                    if !result.resolved() && r.resolved() {
-                        result = r;
-                    }
+                    results.push(r);
                 }
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        result
+        (mine, results)
     }
 }
 
 /// True when the phase's searches run on several threads: df-pn with more
 /// than one.
-fn parallel(cx: &Context) -> bool {
+pub(crate) fn parallel(cx: &Context) -> bool {
     cx.phase.config.threads > 1 && cx.phase.config.algo == Algo::DfPn
 }
 
@@ -187,6 +233,11 @@ fn helper_worker(lane: usize) -> Worker {
         walker.start_below(job.pos.clone(), job.attacker, &job.path, budget);
         walker.set_busy(Some(job.busy.clone()));
         walker.lane = lane;
+        if let Some(board) = &job.board {
+            walker.work_board(&cx, board, job.ply);
+            walker.set_busy(None);
+            return (NodeResult::open(1, 1), walker.nodes);
+        }
         let r = walker.settle(&cx, job.remaining, job.ply);
         if r.resolved() {
             job.pool.halt();
@@ -203,21 +254,20 @@ pub(crate) mod tests {
     use crate::limits::{Budget, Limits};
     use crate::search::context::Context;
     use crate::search::walker::Walker;
-    use crate::solver::Solver;
     use crate::table::Table;
     use tsumi_core::{Hand, Position};
 
-    /// 将棋無双 9 (29 plies), two plies into its line: the node, the side
-    /// that mates and the path from the root.
+    /// 将棋無双 9 (29 plies), two plies into its line (L*7b 7a7b, as
+    /// published and as the solver plays it): the node, the side that
+    /// mates and the path from the root.
     pub(crate) fn two_plies_in() -> (Position, tsumi_core::Color, Vec<(u64, Hand)>) {
         let sfen = "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1";
         let root = Position::from_sfen(sfen).unwrap();
-        let sol = Solver::new(SolverConfig::default()).solve(&root).unwrap();
-        assert_eq!(sol.length, Some(29));
         let attacker = root.side_to_move();
         let mut pos = root.clone();
         let mut path = vec![(pos.board_key(), pos.hand(attacker))];
-        for &m in &sol.pv[..2] {
+        for usi in ["L*7b", "7a7b"] {
+            let m = pos.parse_usi_move(usi).unwrap();
             pos.do_move(m);
             path.push((pos.board_key(), pos.hand(attacker)));
         }

@@ -23,6 +23,7 @@ use crate::defence::Defence;
 use crate::detour::{detour, may_be_set_aside};
 use crate::keymap::KeyLenMap;
 use crate::search::context::Context;
+use crate::search::sibling_questions::Siblings;
 use crate::search::spare_piece::SpareMemo;
 use crate::search::walker::Walker;
 use crate::useless::{interposition_checker, shortcuts};
@@ -149,9 +150,10 @@ impl Walker {
                 best = self.no_leftover_line(cx, &children, n, ply, ties)?;
             } else {
                 let mut longest: Vec<Child> = Vec::new();
-                for c in &children {
+                let mut shorter = Siblings::new(&children, n.saturating_sub(3), |_| n >= 3);
+                for (i, c) in children.iter().enumerate() {
                     let is_longest = n < 3
-                        || match self.child_mated_within(cx, c, n - 3, ply) {
+                        || match self.sibling_mated_within(cx, &mut shorter, i, ply) {
                             None => return Err(LineFailure::Budget),
                             Some(shorter) => !shorter,
                         };

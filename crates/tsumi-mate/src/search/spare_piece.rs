@@ -49,6 +49,7 @@
 use crate::child::Child;
 use crate::keymap::KeyLenMap;
 use crate::search::context::Context;
+use crate::search::sibling_questions::Siblings;
 use crate::search::walker::Walker;
 
 /// The spare-piece test stops after this many nodes of its game.
@@ -115,11 +116,12 @@ impl Walker {
         let mut open = false;
         if or {
             children.sort_by_key(|c| (!c.proven(), c.len, c.pn));
-            for c in &children {
+            let mut mates = Siblings::new(&children, n - 1, |c| !c.disproven());
+            for (i, c) in children.iter().enumerate() {
                 if c.disproven() {
                     continue;
                 }
-                match self.child_mated_within(cx, c, n - 1, ply) {
+                match self.sibling_mated_within(cx, &mut mates, i, ply) {
                     None => return None,
                     Some(false) => continue,
                     Some(true) => {}
