@@ -4,24 +4,26 @@
 //! children in turn: at a defender node of the longest defence's line,
 //! "is this defence mated within `n - 3`?" of every defence; in the
 //! spare-piece test (`search/spare_piece.rs`), "is this check mated
-//! within `n - 1`?" of every check. Each is first searched on the calling
-//! thread alone, within [`SOLO_NODES`], as [`Walker::settle_here`] does: the
-//! table settles most of them at once. A question that needs more used to
-//! be searched by every thread, one question after another; on the 7
-//! 将棋無双 problems of the thread runs those disproofs duplicate badly
-//! (one of 124 K nodes took 152 K with two threads) and the questions
-//! settled alone run on one thread while the others wait.
+//! within `n - 1`?" of every check. The table settles most of them at
+//! once. Asked one after the other, a question that needs more was
+//! searched by every thread at once ([`Walker::settle_here`]): the
+//! questions settled alone run on one thread while the others wait, and
+//! the large ones, mostly disproofs, duplicate (on the 7 将棋無双 problems
+//! one of 124 K nodes took 152 K with two threads).
 //!
-//! So when a question needs more than [`SOLO_NODES`] and later children
-//! are still to be asked the same, that question and the later ones go on
-//! a [`Board`] (`search/question_board.rs`) that every thread works: each
-//! takes a question and searches it alone, and once all are taken the
-//! threads with nothing to do join the open ones. The answers are kept
-//! for the children's turn. The later questions are asked before their
-//! turn, so a loop that would have stopped early (a spare piece found)
-//! may have asked some for nothing; the loops that use this ask every
-//! child, or nearly. With one thread nothing changes: each question is
-//! asked in its turn.
+//! So each question is first searched alone within
+//! [`SIBLING_SOLO_NODES`]; when it needs more and later children are
+//! still to be asked the same, it and the later ones go on a [`Board`]
+//! (`search/question_board.rs`) that every thread works: each takes a
+//! question and searches it alone, and once all are taken the threads
+//! with nothing to do join the open ones. The answers are kept for the
+//! children's turn, so the loops that ask are unchanged. The later
+//! questions are asked before their turn, so a loop that would have
+//! stopped early (a spare piece found) may have asked some for nothing;
+//! the loops that use this ask every child, or nearly. A question with no
+//! later sibling to ask goes to every thread as [`Walker::settle_here`]
+//! sends it. With one thread nothing changes: each question is asked in
+//! its turn.
 
 use crate::child::{Child, NodeResult};
 use crate::limits::Pool;
