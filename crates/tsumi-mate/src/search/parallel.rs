@@ -29,7 +29,10 @@
 //! thread: 8.1 M of 13.5 M). A node is first searched on the calling
 //! thread alone; past [`SOLO_NODES`] the helpers join it, each starting at
 //! that node with the same path above it (for repetitions) and marking
-//! the nodes it enters below it.
+//! the nodes it enters below it. Where a line asks the same question of
+//! several children of one node in turn, the hard ones are shared out
+//! instead, a question to a thread (`search/sibling_questions.rs`,
+//! [`Walker::work_together`]).
 //!
 //! The helper threads are a pool ([`Helpers`], `search/helper_pool.rs`)
 //! the calling thread's walker owns: started at its first parallel search
