@@ -194,9 +194,9 @@ mod tests {
         (answers, w.nodes, w.helpers.is_some())
     }
 
-    /// Two and four threads give every check the answer one thread gives
-    /// (some mated within the bound, some not), sharing the hard questions
-    /// out on a board.
+    /// Two, four and sixteen threads give every check the answer one
+    /// thread gives (some mated within the bound, some not), sharing the
+    /// hard questions out on a board.
     #[test]
     fn shared_questions_get_one_threads_answers() {
         for remaining in [26, 24] {
@@ -207,7 +207,7 @@ mod tests {
                 nodes > 2 * super::SIBLING_SOLO_NODES,
                 "within {remaining}: {nodes} nodes"
             );
-            for threads in [2, 4] {
+            for threads in [2, 4, 16] {
                 let (answers, _, helped) =
                     ask_checks(threads, remaining, &Limits::nodes(50_000_000));
                 assert_eq!(answers, one, "{threads} threads, within {remaining}");
