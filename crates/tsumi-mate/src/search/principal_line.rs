@@ -150,6 +150,8 @@ impl Walker {
                 best = self.no_leftover_line(cx, &children, n, ply, ties)?;
             } else {
                 let mut longest: Vec<Child> = Vec::new();
+                // Below 3 plies every defence is a longest one, and none
+                // is asked.
                 let mut shorter = Siblings::new(&children, n.saturating_sub(3), |_| n >= 3);
                 for (i, c) in children.iter().enumerate() {
                     let is_longest = n < 3

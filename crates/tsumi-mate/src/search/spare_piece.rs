@@ -44,7 +44,9 @@
 //! this check mated within `n - 1`?" answered no for the checks outside
 //! the shortest mates (on the 7 将棋無双 problems 22 attacker nodes spend
 //! over 2,048 nodes on them, 472,288 in all, and at each of them no check
-//! leads to a spare piece, so every check has to be asked).
+//! leads to a spare piece, so every check has to be asked: the checks'
+//! questions are asked as siblings, `search/sibling_questions.rs`, the
+//! hard ones shared out among the threads).
 
 use crate::child::Child;
 use crate::keymap::KeyLenMap;
