@@ -20,8 +20,9 @@
 //! - `helper_pool`: the helper threads of a parallel search, kept from one
 //!   search to the next, each running jobs with a walker of its own;
 //! - `sibling_questions`: the same question about several children of a
-//!   node on a line, the hard ones shared out among the threads on a
-//!   `question_board`;
+//!   node on a line, the hard ones shared out among the threads;
+//! - `question_board`: the board those questions are shared out on (who
+//!   takes which, the answers), knowing nothing of walkers;
 //! - `first_mate`: under the 無駄合 rule, the first mate is looked for
 //!   counting every interposition;
 //! - `scratch`: a first mate looked for on a small table first;
