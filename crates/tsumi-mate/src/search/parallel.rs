@@ -66,7 +66,7 @@ pub const MAX_THREADS: usize = 256;
 /// costs a wake-up of each, tens of microseconds, which the nearly
 /// 100,000 searches of a long line that the table settles at once must
 /// not pay.
-pub(crate) const SOLO_NODES: u64 = 2048;
+const SOLO_NODES: u64 = 2048;
 
 impl Walker {
     /// Settles the root within `remaining` plies: on this walker's thread

@@ -44,8 +44,8 @@ const SIBLING_SOLO_NODES: u64 = 256;
 
 /// The children of one node, each to be asked whether it is mated within
 /// the same number of plies, and what is known of them so far.
-pub(crate) struct Siblings {
-    children: Vec<Child>,
+pub(crate) struct Siblings<'a> {
+    children: &'a [Child],
     /// The children the caller asks about (the others never go on a
     /// board).
     wanted: Vec<bool>,
@@ -54,20 +54,25 @@ pub(crate) struct Siblings {
     answers: Vec<Option<NodeResult>>,
 }
 
-impl Siblings {
+impl<'a> Siblings<'a> {
     /// The questions "mated within `remaining`?" about those of
     /// `children` that `wanted` accepts.
     pub(crate) fn new(
-        children: &[Child],
+        children: &'a [Child],
         remaining: u16,
         wanted: impl Fn(&Child) -> bool,
-    ) -> Siblings {
+    ) -> Siblings<'a> {
         Siblings {
-            children: children.to_vec(),
+            children,
             wanted: children.iter().map(wanted).collect(),
             remaining,
             answers: vec![None; children.len()],
         }
+    }
+
+    /// The children after the `i`-th still to be asked.
+    fn later(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        (i + 1..self.children.len()).filter(|&j| self.wanted[j] && self.answers[j].is_none())
     }
 }
 
@@ -94,13 +99,13 @@ impl Walker {
         let alone = self.settle_for(cx, SIBLING_SOLO_NODES, |w, cx| {
             w.settle(cx, remaining, ply + 1)
         });
+        // The question and the later siblings, when it needs more.
+        let mut asked = Vec::new();
         let r = match alone {
             Ok(r) => Some(r),
             Err(_) => {
-                let later: Vec<usize> = (i + 1..siblings.children.len())
-                    .filter(|&j| siblings.wanted[j] && siblings.answers[j].is_none())
-                    .collect();
-                if later.is_empty() {
+                asked.extend(std::iter::once(i).chain(siblings.later(i)));
+                if asked.len() == 1 {
                     Some(self.settle_together(cx, remaining, ply + 1))
                 } else {
                     None
@@ -111,13 +116,7 @@ impl Walker {
         if let Some(r) = r {
             return r.resolved().then_some(r.pn == 0);
         }
-        // Asked of every thread, with the later siblings.
-        let asked: Vec<usize> = std::iter::once(i)
-            .chain(
-                (i + 1..siblings.children.len())
-                    .filter(|&j| siblings.wanted[j] && siblings.answers[j].is_none()),
-            )
-            .collect();
+        // Asked of every thread.
         let account = Arc::new(Pool::new(self.nodes));
         let board = Arc::new(Board::new(
             asked.iter().map(|&j| siblings.children[j]).collect(),
