@@ -59,6 +59,14 @@ pub(crate) struct Child {
 }
 
 impl Child {
+    /// A fresh child (see [`Child::fresh`]) of `pos` reached by `mv`, its
+    /// keys computed from the position.
+    #[cfg(test)]
+    pub(crate) fn after(pos: &tsumi_core::Position, mv: Move) -> Child {
+        let (key, full_key, _) = pos.keys_after(mv);
+        Child::fresh(mv, key, full_key)
+    }
+
     /// A child reached by `mv`, with the given keys and nothing known
     /// about it yet (numbers 1, empty hands, not chained).
     pub(crate) fn fresh(mv: Move, key: u64, full_key: u64) -> Child {

@@ -277,6 +277,19 @@ pub(crate) mod tests {
         (pos, attacker, path)
     }
 
+    /// A walker at [`two_plies_in`] within `limits`, and the settings
+    /// for `threads` threads (the caller makes the table they search).
+    pub(crate) fn walker_two_plies_in(threads: usize, limits: &Limits) -> (Walker, SolverConfig) {
+        let (pos, attacker, path) = two_plies_in();
+        let mut w = Walker::idle();
+        w.start_below(pos, attacker, &path, Budget::start(limits, None));
+        let config = SolverConfig {
+            threads,
+            ..SolverConfig::default()
+        };
+        (w, config)
+    }
+
     /// A node two plies below the root, settled by 1, 2 and 4 threads each
     /// starting there with the path above it (`settle_here`, which hands
     /// the node to the helpers once it needs more than `SOLO_NODES`): mated
@@ -284,18 +297,12 @@ pub(crate) mod tests {
     /// several threads the helpers took part and their nodes are counted.
     #[test]
     fn a_node_below_the_root_is_settled_by_every_thread_with_its_path() {
-        let (pos, attacker, path) = two_plies_in();
+        let (pos, _, path) = two_plies_in();
         for threads in [1, 2, 4] {
             for (remaining, mated) in [(27, true), (25, false)] {
                 let table = Table::try_new(16).unwrap();
-                let config = SolverConfig {
-                    threads,
-                    ..SolverConfig::default()
-                };
+                let (mut w, config) = walker_two_plies_in(threads, &Limits::nodes(20_000_000));
                 let cx = Context::new(&table, config);
-                let mut w = Walker::idle();
-                let budget = Budget::start(&Limits::nodes(20_000_000), None);
-                w.start_below(pos.clone(), attacker, &path, budget);
                 let r = w.settle_here(&cx, remaining, 2);
                 assert!(r.resolved(), "{threads} threads, within {remaining}");
                 assert_eq!(r.pn == 0, mated, "{threads} threads, within {remaining}");
@@ -350,8 +357,8 @@ pub(crate) mod tests {
             let mut checks = MoveList::new();
             pos.generate_checks(&mut checks);
             let check = *checks.iter().next().expect("a check");
-            let (key, full_key, _) = pos.keys_after(check);
-            let c = Child::fresh(check, key, full_key);
+            let c = Child::after(&pos, check);
+            let full_key = c.full_key;
             w.enter(&c, 2);
             let and_marked = u32::from(steer == Steer::Checks);
             assert_eq!(
@@ -362,8 +369,8 @@ pub(crate) mod tests {
             let mut replies = MoveList::new();
             w.pos.generate_evasions(&mut replies);
             let reply = *replies.iter().next().expect("a defence");
-            let (key2, full_key2, _) = w.pos.keys_after(reply);
-            let d = Child::fresh(reply, key2, full_key2);
+            let d = Child::after(&w.pos, reply);
+            let full_key2 = d.full_key;
             w.enter(&d, 3);
             assert_eq!(
                 busy.count(full_key2),
@@ -398,8 +405,8 @@ pub(crate) mod tests {
             }
             let list = w.node_moves();
             for &m in list.iter() {
-                let (key, full_key, _) = w.pos.keys_after(m);
-                let c = Child::fresh(m, key, full_key);
+                let c = Child::after(&w.pos, m);
+                let full_key = c.full_key;
                 // (A position the chase comes back to is marked once for
                 // each time it is on the path.)
                 let child_is_or = !w.is_or();
@@ -454,8 +461,7 @@ pub(crate) mod tests {
             list.iter()
                 .take(2)
                 .map(|&m| {
-                    let (key, full_key, _) = w.pos.keys_after(m);
-                    let mut c = Child::fresh(m, key, full_key);
+                    let mut c = Child::after(&w.pos, m);
                     c.pn = 10;
                     c.dn = 10;
                     c

@@ -127,10 +127,7 @@ mod tests {
         pos.generate_checks(&mut list);
         list.iter()
             .take(n)
-            .map(|&m| {
-                let (key, full_key, _) = pos.keys_after(m);
-                Child::fresh(m, key, full_key)
-            })
+            .map(|&m| Child::after(&pos, m))
             .collect()
     }
 

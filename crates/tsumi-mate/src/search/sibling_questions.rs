@@ -151,11 +151,9 @@ impl Walker {
 mod tests {
     use super::Siblings;
     use crate::child::Child;
-    use crate::config::SolverConfig;
-    use crate::limits::{Budget, Limits};
+    use crate::limits::Limits;
     use crate::search::context::Context;
-    use crate::search::parallel::tests::two_plies_in;
-    use crate::search::walker::Walker;
+    use crate::search::parallel::tests::{two_plies_in, walker_two_plies_in};
     use crate::table::Table;
 
     /// The checks of 将棋無双 9 two plies into its line (27 plies left),
@@ -167,22 +165,14 @@ mod tests {
         remaining: u16,
         limits: &Limits,
     ) -> (Vec<Option<bool>>, u64, bool) {
-        let (pos, attacker, path) = two_plies_in();
+        let (pos, _, path) = two_plies_in();
         let table = Table::try_new(16).unwrap();
-        let config = SolverConfig {
-            threads,
-            ..SolverConfig::default()
-        };
+        let (mut w, config) = walker_two_plies_in(threads, limits);
         let cx = Context::new(&table, config);
-        let mut w = Walker::idle();
-        w.start_below(pos.clone(), attacker, &path, Budget::start(limits, None));
         let children: Vec<Child> = w
             .node_moves()
             .iter()
-            .map(|&m| {
-                let (key, full_key, _) = w.pos.keys_after(m);
-                Child::fresh(m, key, full_key)
-            })
+            .map(|&m| Child::after(&w.pos, m))
             .collect();
         let mut siblings = Siblings::new(&children, remaining, |_| true);
         let answers = (0..children.len())
