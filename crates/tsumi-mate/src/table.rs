@@ -297,8 +297,10 @@ struct Sweep {
     removed: AtomicU64,
 }
 
-/// Buckets in one chunk of a shared sweep.
-const SWEEP_CHUNK: usize = 1 << 12;
+/// Buckets in one chunk of a shared sweep (fewer under Miri, so that its
+/// test of a sweep in several chunks fills a table it can run through:
+/// `scripts/sanitizers.sh`).
+const SWEEP_CHUNK: usize = if cfg!(miri) { 1 << 6 } else { 1 << 12 };
 
 /// Every method that reads or writes entries takes `&self`: a bucket is
 /// reached through a guard ([`Table::lock`]) that holds the bucket's spin
@@ -1718,6 +1720,9 @@ mod tests {
     }
 
     #[test]
+    // Miri knows no machine's memory and stops at an allocation it
+    // cannot make instead of failing it.
+    #[cfg_attr(miri, ignore)]
     fn a_size_the_machine_lacks_is_an_error_naming_it() {
         let e = Table::try_new(99_999_999)
             .err()
@@ -1740,7 +1745,7 @@ mod tests {
         // A few keys: their buckets are listed and zeroed, the
         // generation stays, and no full clear ever comes however many
         // such solves follow.
-        for round in 0..600u64 {
+        for round in 0..stress(600) as u64 {
             for k in 0..5 {
                 let key = (round * 7 + k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 t.store_disproven(key, Hand::EMPTY, Hand::EMPTY, 3, false, ALL, 1);
@@ -2324,6 +2329,16 @@ mod tests {
         (h, len, best.raw())
     }
 
+    /// The rounds of a long test loop: a hundredth under Miri, which runs
+    /// them some thousand times slower (`scripts/sanitizers.sh`).
+    fn stress(rounds: usize) -> usize {
+        if cfg!(miri) {
+            rounds / 100
+        } else {
+            rounds
+        }
+    }
+
     /// Several threads store and probe the same few buckets (a table of
     /// four, garbage collection running all the time): every probe sees a
     /// whole entry, never fields of two.
@@ -2343,7 +2358,7 @@ mod tests {
                         let t = shared.table();
                         let mut seen = 0u64;
                         start.wait();
-                        for round in 0..300_000usize {
+                        for round in 0..stress(300_000) {
                             if round % 16 == 0 {
                                 // What a search thread does at its polls.
                                 t.poll();
@@ -2429,7 +2444,7 @@ mod tests {
                 let shared = &shared;
                 scope.spawn(move || {
                     let t = shared.table();
-                    for i in 0..20_000u64 {
+                    for i in 0..stress(20_000) as u64 {
                         let key = (i * 4 + id).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                         let lane = id as usize;
                         t.store_open_in(lane, key, Hand::EMPTY, 3, (1, 1), Move::NULL, i % 64);
