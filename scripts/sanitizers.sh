@@ -66,7 +66,12 @@ miri() {
 case $what in
 tsan) tsan ;;
 miri) miri ;;
-all) tsan && miri ;;
+all)
+    # Two statements, not `tsan && miri`: errexit does not apply inside a
+    # function called on the left of `&&`, so a failed test would be missed.
+    tsan
+    miri
+    ;;
 *)
     echo "usage: scripts/sanitizers.sh [tsan|miri|all]" >&2
     exit 2

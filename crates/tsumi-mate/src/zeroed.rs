@@ -264,7 +264,8 @@ impl<T: Zeroable> Drop for ZeroedArray<T> {
 
 /// The kernel's memory calls, declared here (the crate depends on no
 /// system-bindings crate). The constants are those of Linux on x86-64,
-/// AArch64 and RISC-V; elsewhere nothing is mapped.
+/// AArch64 and RISC-V; elsewhere, and under Miri (which cannot call the
+/// kernel), nothing is mapped.
 #[cfg(all(
     target_os = "linux",
     not(miri),
@@ -395,7 +396,7 @@ mod os {
 }
 
 /// The machine's physical memory in bytes, where the system tells it
-/// (Linux); `None` elsewhere.
+/// (Linux); `None` elsewhere and under Miri.
 #[cfg(all(target_os = "linux", not(miri)))]
 pub(crate) fn physical_memory() -> Option<u64> {
     const SC_PAGESIZE: i32 = 30;
