@@ -30,6 +30,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 host=$(rustc +nightly -vV | sed -n 's/^host: //p')
 
 tsan() {
@@ -41,8 +43,7 @@ tsan() {
     "${build[@]}" --lib
     "${build[@]}" --test threads --test thread_pool
     cargo +nightly build -Zbuild-std --target "$host" --release -p tsumi-cli
-    local set
-    set=$(mktemp)
+    local set=$work/musou7.tsv
     grep -P '\tmusou-0(11|13|16|56|60|85|89)(\t|$)' problems/musou.tsv > "$set"
     "$CARGO_TARGET_DIR/$host/release/tsumi" solve "$set" --hash 16 --threads 3 --json |
         python3 -c '
@@ -51,7 +52,6 @@ answers = [json.loads(line) for line in sys.stdin]
 wrong = [a["name"] for a in answers if a["result"] != "mate" or a.get("published_length") not in (None, a.get("length"), a.get("longest_defence"))]
 print(f"tsumi solve under ThreadSanitizer: {len(answers)} answers, wrong: {wrong}")
 sys.exit(1 if wrong or len(answers) != 7 else 0)'
-    rm -f "$set"
     unset RUSTFLAGS RUSTDOCFLAGS TSAN_OPTIONS CARGO_TARGET_DIR
 }
 
